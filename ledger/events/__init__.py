@@ -1,0 +1,1 @@
+"""What happened: the event catalogue, the stored-event table and the store."""

@@ -1,0 +1,141 @@
+"""The event catalogue (SPEC §9): one marshmallow schema for the data of each event type."""
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from ledger.errors import Invalid
+from ledger.events.fields import Counters, Ref, RefList, Text
+
+SCHEMA_VERSION = 1
+
+GAME_KINDS = (
+    "commerce", "cassino", "vingt_un", "speculation", "brag",
+    "snip_snap_snorum", "progressive_poker", "other",
+)
+KIND_ALIASES = {"jig": "snip_snap_snorum"}
+
+
+class EventData(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class SessionCreated(EventData):
+    name = Text(200, required=True)
+    counter_value = Counters(load_default=1)
+    currency = fields.String(load_default="GBP", validate=validate.Regexp(r"^[A-Z]{3}$"))
+
+
+class PlayerAdded(EventData):
+    name = Text(100, required=True)
+    group = Text(50, allow_none=True, load_default=None)
+
+
+class TableAdded(EventData):
+    name = Text(100, required=True)
+    rank = Counters(required=True)
+
+
+class GameKind(fields.String):
+    def _deserialize(self, value, attr, data, **kwargs):
+        kind = super()._deserialize(value, attr, data, **kwargs)
+        kind = KIND_ALIASES.get(kind, kind)
+        if kind not in GAME_KINDS:
+            raise ValidationError(f"Must be one of: {', '.join(GAME_KINDS)} (or jig).")
+        return kind
+
+
+class GameStarted(EventData):
+    kind = GameKind(required=True)
+    seats = RefList(1, required=True)
+    stake = Counters(required=True)
+    table_id = Ref(allow_none=True, load_default=None)
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class DealStarted(EventData):
+    dealer = Ref()
+    ante = Counters()
+
+
+class StakePaid(EventData):
+    player = Ref(required=True)
+    amount = Counters(required=True)
+    to = Ref()
+
+
+class PenaltyPaid(EventData):
+    player = Ref(required=True)
+    amount = Counters(required=True)
+    reason = Text(200)
+
+
+class PoolWon(EventData):
+    winners = RefList(1, required=True)
+
+
+class PoolCarriedOver(EventData):
+    to_game_id = Ref()
+
+
+class CardBought(EventData):
+    buyer = Ref(required=True)
+    seller = Ref()
+    price = Counters()
+    item = fields.String(validate=validate.OneOf(["card", "trump", "hand"]), load_default="card")
+
+
+CardsBartered = EventData.from_dict(
+    {"player": Ref(required=True), "with": Ref(required=True)}, name="CardsBartered"
+)
+
+
+class DealSold(EventData):
+    seller = Ref(required=True)
+    buyer = Ref(required=True)
+    price = Counters(required=True)
+
+
+class EventVoided(EventData):
+    event_id = Ref(required=True)
+    reason = Text(200, required=True)
+
+
+SCHEMAS: dict[str, type[Schema]] = {
+    "session_created": SessionCreated,
+    "player_added": PlayerAdded,
+    "table_added": TableAdded,
+    "game_started": GameStarted,
+    "deal_started": DealStarted,
+    "stake_paid": StakePaid,
+    "penalty_paid": PenaltyPaid,
+    "pool_won": PoolWon,
+    "pool_carried_over": PoolCarriedOver,
+    "card_bought": CardBought,
+    "cards_bartered": CardsBartered,
+    "deal_sold": DealSold,
+    "event_voided": EventVoided,
+}
+
+# Recorded by the resource endpoints, or at session creation; they carry no game_id.
+SESSION_EVENTS = frozenset({"session_created", "player_added", "table_added", "game_started"})
+_INSTANCES = {name: schema() for name, schema in SCHEMAS.items()}
+
+
+def load(event_type: str, data) -> dict:
+    """Validate an event's data against its type's schema; 422 names each bad field."""
+    schema = _INSTANCES.get(event_type)
+    if schema is None:
+        raise Invalid.field("type", f"Unknown event type {event_type!r}.")
+    if not isinstance(data, dict):
+        raise Invalid.field("data", "Must be an object.")
+    try:
+        return schema.load(data)
+    except ValidationError as error:
+        fields_at_fault = {f"data.{name}": _messages(msgs) for name, msgs in error.messages.items()}
+        raise Invalid("Invalid event data: " + ", ".join(fields_at_fault), fields_at_fault) from None
+
+
+def _messages(messages) -> list[str]:
+    if isinstance(messages, dict):
+        return [f"{key}: {m}" for key, value in messages.items() for m in _messages(value)]
+    return [str(m) for m in messages]

@@ -1,0 +1,93 @@
+"""The session's folded state: everything the rules decide by and the read models show.
+
+`apply` is the fold step; it never consults rules or options to move money, only the
+postings stored with each event. A voided event's postings are reversed by the void's
+own postings; its other effects (a deal, a sale of the deal) are withdrawn here.
+"""
+
+from dataclasses import asdict, dataclass, field
+
+from ledger.postings import BANK
+
+
+@dataclass
+class SessionState:
+    version: int = 0
+    session: dict = field(default_factory=dict)
+    players: dict = field(default_factory=dict)
+    tables: dict = field(default_factory=dict)
+    games: dict = field(default_factory=dict)
+    balances: dict = field(default_factory=dict)  # account -> counters held
+    issued: dict = field(default_factory=dict)  # player id -> counters the bank issued him
+    voided: dict = field(default_factory=dict)  # voided event id -> the void's id
+
+    def apply(self, event: dict) -> None:
+        """Fold one event into the state (the event must be the next version)."""
+        self.version = event["version"]
+        postings = event["postings"]
+        balances = self.balances
+        for posting in postings:
+            account = posting["account"]
+            balances[account] = balances.get(account, 0) + posting["amount"]
+        if postings and any(p["account"] == BANK for p in postings):
+            self._issue(postings)
+        step = _STEPS.get(event["type"])
+        if step is not None:
+            step(self, event)
+
+    def _issue(self, postings: list[dict]) -> None:
+        for posting in postings:
+            if posting["account"].startswith("player:"):
+                pid = posting["account"][7:]
+                self.issued[pid] = self.issued.get(pid, 0) + posting["amount"]
+
+    def pool(self, game_id: str) -> int:
+        return self.balances.get(f"pool:{game_id}", 0)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, state: dict) -> "SessionState":
+        return cls(**state)
+
+
+def _session_created(state: SessionState, event: dict) -> None:
+    state.session = {"id": event["session_id"], "recorded_at": event["recorded_at"], **event["data"]}
+
+
+def _player_added(state: SessionState, event: dict) -> None:
+    state.players[event["id"]] = {"id": event["id"], **event["data"]}
+
+
+def _table_added(state: SessionState, event: dict) -> None:
+    state.tables[event["id"]] = {"id": event["id"], **event["data"]}
+
+
+def _game_started(state: SessionState, event: dict) -> None:
+    state.games[event["id"]] = {"id": event["id"], **event["data"], "dealing": []}
+
+
+def _dealing_fact(state: SessionState, event: dict) -> None:
+    """Deals and sales of the deal are kept per game; the dealing read model folds them."""
+    state.games[event["game_id"]]["dealing"].append(
+        {"event_id": event["id"], "type": event["type"], **event["data"]}
+    )
+
+
+def _event_voided(state: SessionState, event: dict) -> None:
+    target = event["data"]["event_id"]
+    state.voided[target] = event["id"]
+    for game in state.games.values():
+        game["dealing"] = [fact for fact in game["dealing"] if fact["event_id"] != target]
+
+
+_STEPS = {
+    "session_created": _session_created,
+    "player_added": _player_added,
+    "table_added": _table_added,
+    "game_started": _game_started,
+    "deal_started": _dealing_fact,
+    "deal_sold": _dealing_fact,
+    "event_voided": _event_voided,
+}

@@ -1,0 +1,27 @@
+"""The session summary: players, tables, games and the current version."""
+
+from ledger.projections.dealing import dealing
+from ledger.projections.session import SessionState
+
+
+def summary(state: SessionState) -> dict:
+    session = state.session
+    return {
+        "id": session["id"],
+        "name": session["name"],
+        "counter_value": session["counter_value"],
+        "currency": session["currency"],
+        "created_at": session["recorded_at"],
+        "version": state.version,
+        "players": list(state.players.values()),
+        "tables": sorted(state.tables.values(), key=lambda table: table["rank"]),
+        "games": [_game(game) for game in state.games.values()],
+    }
+
+
+def _game(game: dict) -> dict:
+    shown = {key: value for key, value in game.items() if key != "dealing"}
+    turn = dealing(game)
+    shown["current_dealer"] = turn["current_dealer"]
+    shown["next_dealer"] = turn["next_dealer"]
+    return shown

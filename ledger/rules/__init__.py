@@ -1,0 +1,36 @@
+"""How each game turns a fact into postings: pure functions of the folded state and the fact."""
+
+from collections.abc import Callable
+
+from ledger.errors import Invalid, NotFound
+from ledger.events.store import Draft
+from ledger.postings import check_pools
+from ledger.projections.session import SessionState
+from ledger.rules import commerce, generic, session
+from ledger.rules.game import Game
+
+KIND_RULES = {"commerce": commerce.RULES}
+
+
+def resolve(state: SessionState, draft: Draft, lookup: Callable[[str], dict | None]) -> list[dict]:
+    """The postings a fact resolves to, or a LedgerError; `lookup` finds an event by id."""
+    if draft.type == "event_voided":
+        postings = session.event_voided(state, draft.data, lookup(draft.data["event_id"]))
+    elif draft.type in session.RULES:
+        postings = session.RULES[draft.type](state, draft.data)
+    else:
+        postings = _game_rule(state, draft)
+    check_pools(state.balances, postings)
+    return postings
+
+
+def _game_rule(state: SessionState, draft: Draft) -> list[dict]:
+    if draft.game_id is None:
+        raise Invalid.field("game_id", f"A {draft.type} event belongs to a game.")
+    record = state.games.get(draft.game_id)
+    if record is None:
+        raise NotFound(f"No game {draft.game_id} in this session.", {"game_id": ["unknown game"]})
+    rule = KIND_RULES.get(record["kind"], {}).get(draft.type) or generic.RULES.get(draft.type)
+    if rule is None:
+        raise Invalid.field("type", f"{draft.type} is not recorded in a {record['kind']} game.")
+    return rule(Game(state, record), draft.data)

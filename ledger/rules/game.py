@@ -1,0 +1,62 @@
+"""What the rules see of a game when they resolve a fact: seats, stake, options, dealer, pool."""
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ledger.errors import Conflict, NotFound
+from ledger.projections.dealing import dealing
+from ledger.projections.session import SessionState
+
+
+@dataclass(frozen=True)
+class Game:
+    state: SessionState
+    record: dict
+
+    @property
+    def id(self) -> str:
+        return self.record["id"]
+
+    @property
+    def kind(self) -> str:
+        return self.record["kind"]
+
+    @property
+    def seats(self) -> list[str]:
+        return self.record["seats"]
+
+    @property
+    def stake(self) -> int:
+        return self.record["stake"]
+
+    @property
+    def options(self) -> dict:
+        return self.record["options"]
+
+    @property
+    def pool(self) -> int:
+        return self.state.pool(self.id)
+
+    @cached_property
+    def dealing(self) -> dict:
+        return dealing(self.record)
+
+    def seated(self, field: str, player_id: str) -> str:
+        """The player, who must exist (404) and sit at this game (409)."""
+        if player_id not in self.state.players:
+            raise NotFound(f"No player {player_id} in this session.", {field: ["unknown player"]})
+        if player_id not in self.seats:
+            raise Conflict(f"Player {player_id} is not seated in this game.",
+                           {field: ["not seated in this game"]})
+        return player_id
+
+    def dealer(self) -> str:
+        """The dealer of the deal in progress; 409 before the first deal."""
+        current = self.dealing["current_dealer"]
+        if current is None:
+            raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
+        return current
+
+    def left_of(self, player_id: str) -> str:
+        """The player on the left: the next seat clockwise."""
+        return self.seats[(self.seats.index(player_id) + 1) % len(self.seats)]

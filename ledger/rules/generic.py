@@ -1,0 +1,94 @@
+"""Rules every game shares (SPEC §4 'Generic'): stakes, fines, pools, trades, sales, deals."""
+
+from ledger.errors import Conflict, Invalid, NotFound
+from ledger.postings import combine, player, pool, transfer
+from ledger.rules.game import Game
+
+
+def deal_started(game: Game, data: dict, antes=None) -> list[dict]:
+    """Names the dealer (default: next in rotation); `antes(game, dealer)` gives the postings."""
+    dealer = game.seated("data.dealer", data.get("dealer") or game.dealing["next_dealer"])
+    if "ante" in data and game.kind != "brag":
+        raise Invalid.field("data.ante", "Only a Brag dealer puts up an ante.")
+    return antes(game, dealer) if antes else []
+
+
+def stake_paid(game: Game, data: dict) -> list[dict]:
+    """A player pays an amount to the pool, or to another player."""
+    payer = game.seated("data.player", data["player"])
+    if "to" not in data:
+        return transfer(player(payer), pool(game.id), data["amount"])
+    payee = game.seated("data.to", data["to"])
+    if payee == payer:
+        raise Invalid.field("data.to", "A player cannot pay himself.")
+    return transfer(player(payer), player(payee), data["amount"])
+
+
+def penalty_paid(game: Game, data: dict) -> list[dict]:
+    """A fine for an irregularity or an incorrect call, paid into the pool."""
+    offender = game.seated("data.player", data["player"])
+    return transfer(player(offender), pool(game.id), data["amount"])
+
+
+def pool_won(game: Game, data: dict) -> list[dict]:
+    """The winners share the pool equally; a remainder that does not split stays in it."""
+    winners = [game.seated("data.winners", w) for w in data["winners"]]
+    share = game.pool // len(winners)
+    if share == 0:
+        raise Conflict(f"The pool holds {game.pool} counters: nothing to share among "
+                       f"{len(winners)}.", {"data.winners": ["the pool is too small"]})
+    return combine(p for w in winners for p in transfer(pool(game.id), player(w), share))
+
+
+def pool_carried_over(game: Game, data: dict) -> list[dict]:
+    """No winner: the pool stays for the next deal, or moves to another game's pool."""
+    target = data.get("to_game_id")
+    if target is None:
+        return []
+    if target not in game.state.games:
+        raise NotFound(f"No game {target} in this session.", {"data.to_game_id": ["unknown game"]})
+    if target == game.id:
+        raise Invalid.field("data.to_game_id", "Leave it out to carry the pool within the game.")
+    return transfer(pool(game.id), pool(target), game.pool)
+
+
+def card_bought(game: Game, data: dict) -> list[dict]:
+    """A purchase for ready money: the buyer pays the seller (default: the dealer) the price
+    (default: one stake). Seed 000: in Commerce the payment becomes the dealer's own."""
+    buyer = game.seated("data.buyer", data["buyer"])
+    seller = game.seated("data.seller", data["seller"]) if "seller" in data else game.dealer()
+    if seller == buyer:
+        raise Invalid.field("data.seller" if "seller" in data else "data.buyer",
+                            "The buyer cannot buy from himself.")
+    return transfer(player(buyer), player(seller), data.get("price", game.stake))
+
+
+def cards_bartered(game: Game, data: dict) -> list[dict]:
+    """A card exchanged between two players: recorded, no money moves."""
+    trader = game.seated("data.player", data["player"])
+    if game.seated("data.with", data["with"]) == trader:
+        raise Invalid.field("data.with", "A player cannot barter with himself.")
+    return []
+
+
+def deal_sold(game: Game, data: dict) -> list[dict]:
+    """The seller's next turn to deal is sold: the buyer pays the price to the seller."""
+    seller = game.seated("data.seller", data["seller"])
+    buyer = game.seated("data.buyer", data["buyer"])
+    if buyer == seller:
+        raise Invalid.field("data.buyer", "A player cannot buy his own deal.")
+    if any(sale["seller"] == seller for sale in game.dealing["sold_turns"]):
+        raise Conflict("That turn to deal is already sold.", {"data.seller": ["already sold"]})
+    return transfer(player(buyer), player(seller), data["price"])
+
+
+RULES = {
+    "deal_started": deal_started,
+    "stake_paid": stake_paid,
+    "penalty_paid": penalty_paid,
+    "pool_won": pool_won,
+    "pool_carried_over": pool_carried_over,
+    "card_bought": card_bought,
+    "cards_bartered": cards_bartered,
+    "deal_sold": deal_sold,
+}

@@ -1,0 +1,52 @@
+"""Rules for the session's own events: players, tables, games, and voids."""
+
+from ledger.errors import Conflict, Invalid, NotFound
+from ledger.events.catalogue import SESSION_EVENTS
+from ledger.postings import reverse
+from ledger.projections.session import SessionState
+
+
+def player_added(state: SessionState, data: dict) -> list[dict]:
+    return []
+
+
+def table_added(state: SessionState, data: dict) -> list[dict]:
+    if any(table["rank"] == data["rank"] for table in state.tables.values()):
+        raise Conflict(f"A table of rank {data['rank']} exists already.", {"data.rank": ["taken"]})
+    return []
+
+
+def game_started(state: SessionState, data: dict) -> list[dict]:
+    """Seats must be players of the session; the table, if named, one of its tables."""
+    for seat in data["seats"]:
+        if seat not in state.players:
+            raise NotFound(f"No player {seat} in this session.", {"data.seats": ["unknown player"]})
+    if data["table_id"] is not None and data["table_id"] not in state.tables:
+        raise NotFound(f"No table {data['table_id']}.", {"data.table_id": ["unknown table"]})
+    if data["options"]:
+        names = ", ".join(sorted(data["options"]))
+        raise Invalid.field("data.options", f"Options not known for {data['kind']}: {names}.")
+    return []
+
+
+def event_voided(state: SessionState, data: dict, target: dict | None) -> list[dict]:
+    """The exact reverse of the target's postings. An event is voided at most once; a void,
+    and the creation of the session, a player, a table or a game, cannot be voided."""
+    if target is None or target["session_id"] != state.session["id"]:
+        raise NotFound(f"No event {data['event_id']} in this session.",
+                       {"data.event_id": ["unknown event"]})
+    if target["type"] == "event_voided":
+        raise Conflict("A void cannot be voided.", {"data.event_id": ["is a void"]})
+    if target["type"] in SESSION_EVENTS:
+        raise Conflict(f"A {target['type']} event cannot be voided.",
+                       {"data.event_id": ["cannot be voided"]})
+    if target["id"] in state.voided:
+        raise Conflict("That event is voided already.", {"data.event_id": ["already voided"]})
+    return reverse(target["postings"])
+
+
+RULES = {
+    "player_added": player_added,
+    "table_added": table_added,
+    "game_started": game_started,
+}
