@@ -1,0 +1,62 @@
+"""The HTTP service: `gunicorn 'api:create_app()'`."""
+
+import json
+
+from flask import Flask, request
+from flask_smorest import Api
+from werkzeug.exceptions import BadRequest
+
+from api import errors
+from api.health import blp as health_blp
+from ledger.book import Book
+from ledger.database import DEFAULT_URL, make_engine
+from ledger.events.catalogue import SCHEMAS
+from ledger.migrate import migrate
+
+DEFAULTS = {
+    "DATABASE_URL": DEFAULT_URL,
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "API_TITLE": "Parlour Ledger",
+    "API_VERSION": "1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "API_SPEC_OPTIONS": {
+        "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+        "security": [{"bearer": []}],
+    },
+}
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the app; reads LEDGER_* environment variables (LEDGER_DATABASE_URL, …)."""
+    app = Flask(__name__)
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_prefixed_env("LEDGER")
+    app.config.update(config or {})
+    engine = make_engine(app.config["DATABASE_URL"])
+    migrate(engine)
+    app.extensions["book"] = Book(engine)
+
+    api = Api(app)
+    errors.register(app)
+    app.before_request(_reject_unparseable_json)
+    from api.events.resources import blp as events_blp
+    from api.phone import blp as phone_blp
+    from api.reads.resources import blp as reads_blp
+    from api.sessions.resources import blp as sessions_blp
+    for blueprint in (sessions_blp, events_blp, reads_blp, health_blp):
+        api.register_blueprint(blueprint)
+    app.register_blueprint(phone_blp)
+    for name, schema in SCHEMAS.items():
+        api.spec.components.schema("".join(w.title() for w in name.split("_")) + "Data", schema=schema)
+    return app
+
+
+def _reject_unparseable_json() -> None:
+    """400 for a JSON body that does not parse (bad UTF-8, too deeply nested, truncated)."""
+    if request.method in ("POST", "PUT", "PATCH") and request.is_json:
+        try:
+            json.loads(request.get_data(cache=True))
+        except (ValueError, RecursionError):
+            raise BadRequest("The body is not valid JSON.") from None

@@ -1,0 +1,17 @@
+"""The app's book, and recording through it from a view."""
+
+from flask import current_app
+
+from ledger.book import Book
+from ledger.recording import record
+
+
+def book() -> Book:
+    return current_app.extensions["book"]
+
+
+def record_request(sid: str, event_type: str, body: dict) -> tuple[dict, int]:
+    """Record a resource request as its event; 201 when new, 200 for a resend."""
+    envelope = {key: body.pop(key) for key in ("id", "expected_version") if key in body}
+    event, created = record(book(), sid, {"type": event_type, "data": body, **envelope})
+    return {"id": event["id"], "version": event["version"], "event": event}, 201 if created else 200

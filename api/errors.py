@@ -1,0 +1,86 @@
+"""Every error leaves as application/problem+json (RFC 9457), naming the fields at fault."""
+
+import logging
+
+from flask import Flask, jsonify
+from marshmallow import Schema, fields
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
+
+from ledger.errors import Conflict, Invalid, LedgerError, NotFound
+
+STATUS = {Invalid: 422, NotFound: 404, Conflict: 409}
+log = logging.getLogger(__name__)
+
+
+class Problem(Schema):
+    """A problem document (documentation only; `problem()` builds the payload)."""
+
+    type = fields.String()
+    title = fields.String()
+    status = fields.Integer()
+    detail = fields.String()
+    errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    current_version = fields.Integer()
+
+
+def problem(status: int, title: str, detail: str, errors: dict | None = None, **extra):
+    body = {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    if errors:
+        body["errors"] = errors
+    body.update(extra)
+    response = jsonify(body)
+    response.status_code = status
+    response.mimetype = "application/problem+json"
+    return response
+
+
+def flatten(messages, prefix: str = "") -> dict[str, list[str]]:
+    """Webargs' nested messages as {"field.path": [messages]}; the location is dropped."""
+    if isinstance(messages, list):
+        return {prefix or "body": [str(m) for m in messages]}
+    flat: dict[str, list[str]] = {}
+    for key, value in messages.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if not prefix and key in ("json", "query", "path", "headers", "form", "view_args"):
+            path = ""
+        flat.update(flatten(value, path))
+    return flat
+
+
+def http_problem(error: HTTPException):
+    data = getattr(error, "data", None) or {}
+    errors = flatten(data["messages"]) if "messages" in data else None
+    if error.code == 422 and errors:
+        detail = "Invalid input. " + "; ".join(
+            f"{field}: {' '.join(msgs)}" for field, msgs in errors.items())
+    else:
+        detail = error.description or error.name
+    if error.code == 400 and errors:
+        detail = "The body is not valid JSON."
+    response = problem(error.code, error.name, detail, errors)
+    for name, value in (data.get("headers") or {}).items():
+        response.headers[name] = value
+    for name, value in error.get_headers():
+        if name.lower() == "www-authenticate":
+            response.headers[name] = value
+    return response
+
+
+def ledger_problem(error: LedgerError):
+    status = next(code for cls, code in STATUS.items() if isinstance(error, cls))
+    return problem(status, error.title, error.message, error.fields, **error.extra)
+
+
+def unexpected_problem(error: Exception):
+    if isinstance(error, OperationalError):
+        log.warning("database unavailable: %s", error)
+        return http_problem(ServiceUnavailable("The database is busy; try again."))
+    log.exception("unexpected error")
+    return http_problem(InternalServerError())
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(LedgerError, ledger_problem)
+    app.register_error_handler(HTTPException, http_problem)
+    app.register_error_handler(Exception, unexpected_problem)

@@ -1,0 +1,42 @@
+"""The session's event log: append, read, verify."""
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.access import guard
+from api.book import book
+from api.docs import problems
+from api.events import schemas
+from api.schemas import Event
+from ledger.recording import record
+
+blp = guard(Blueprint("events", __name__, url_prefix="/api/v1/sessions/<sid>",
+                      description="The immutable event log of a session"))
+
+
+@blp.route("/events")
+class Events(MethodView):
+    @blp.arguments(schemas.EventRequest)
+    @blp.response(201, Event)
+    @blp.alt_response(200, schema=Event, description="a resend of a recorded event: the original")
+    @problems(blp, 400, 401, 403, 404, 409, 413, 422)
+    def post(self, body, sid):
+        """Record a fact; the server resolves its postings by the game's rules."""
+        event, created = record(book(), sid, body)
+        return event, 201 if created else 200
+
+    @blp.arguments(schemas.AfterQuery, location="query")
+    @blp.response(200, schemas.EventList)
+    @problems(blp, 401, 404, 422)
+    def get(self, query, sid):
+        """The session's events with version > after, oldest first."""
+        return {"events": book().store.read(sid, query["after"])}
+
+
+@blp.route("/verify")
+class Verify(MethodView):
+    @blp.response(200, schemas.Verification)
+    @problems(blp, 401, 404)
+    def get(self, sid):
+        """Recompute the hash chain and name the first version that does not match."""
+        return book().store.verify(sid)

@@ -1,0 +1,47 @@
+"""Read models' shapes (SPEC §9: fields may be added, never removed)."""
+
+from marshmallow import Schema, fields
+
+
+class PlayerBalance(Schema):
+    id = fields.String()
+    name = fields.String()
+    group = fields.String(allow_none=True)
+    counters = fields.Integer(metadata={"description": "result: held less issued by the bank"})
+    amount_minor = fields.Integer(metadata={"description": "counters × counter value"})
+    held = fields.Integer()
+    issued = fields.Integer()
+
+
+class Balances(Schema):
+    players = fields.List(fields.Nested(PlayerBalance))
+    pools_counters = fields.Integer()
+    counter_value = fields.Integer()
+    currency = fields.String()
+    version = fields.Integer()
+
+
+class Pool(Schema):
+    game_id = fields.String()
+    kind = fields.String()
+    table_id = fields.String(allow_none=True)
+    counters = fields.Integer()
+
+
+class Pools(Schema):
+    pools = fields.List(fields.Nested(Pool))
+    version = fields.Integer()
+
+
+class SoldTurn(Schema):
+    seller = fields.String()
+    buyer = fields.String()
+
+
+class Dealing(Schema):
+    deals = fields.Dict(keys=fields.String(), values=fields.Integer())
+    current_dealer = fields.String(allow_none=True)
+    next_dealer = fields.String()
+    next_turn = fields.String()
+    equal = fields.Boolean()
+    sold_turns = fields.List(fields.Nested(SoldTurn))

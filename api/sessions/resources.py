@@ -1,0 +1,58 @@
+"""Sessions, and the players, tables and games in them (each created by an event)."""
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.access import guard
+from api.book import book, record_request
+from api.docs import problems
+from api.schemas import Created
+from api.sessions import schemas
+from ledger.projections.summary import summary
+from ledger.recording import open_session
+
+blp = guard(Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
+                      description="Sessions and the players, tables and games in them"))
+
+
+@blp.route("")
+class Sessions(MethodView):
+    @blp.arguments(schemas.SessionRequest)
+    @blp.response(201, schemas.SessionCreated)
+    @problems(blp, 400, 413, 422)
+    def post(self, body):
+        """Open a session; answers its write and read tokens (shown once, stored hashed)."""
+        event, tokens = open_session(book(), body)
+        return {"id": event["session_id"], "version": event["version"], **event["data"],
+                "write_token": tokens["write"], "read_token": tokens["read"]}
+
+
+@blp.route("/<sid>")
+class Session(MethodView):
+    @blp.response(200, schemas.Summary)
+    @problems(blp, 401, 404)
+    def get(self, sid):
+        """The session's players, tables, games and current version."""
+        with book().reading(sid) as state:
+            return summary(state)
+
+
+def _creator(event_type: str, request_schema, doc: str):
+    class Create(MethodView):
+        @blp.arguments(request_schema)
+        @blp.response(201, Created)
+        @blp.alt_response(200, schema=Created, description="a resend of a recorded request")
+        @problems(blp, 400, 401, 403, 404, 409, 413, 422)
+        def post(self, body, sid):
+            return record_request(sid, event_type, body)
+
+    Create.post.__doc__ = doc
+    return Create
+
+
+blp.route("/<sid>/players")(_creator("player_added", schemas.PlayerRequest,
+                                     "Add a player (records player_added)."))
+blp.route("/<sid>/tables")(_creator("table_added", schemas.TableRequest,
+                                    "Add a table; rank 1 is the head table (table_added)."))
+blp.route("/<sid>/games")(_creator("game_started", schemas.GameRequest,
+                                   "Start a game at the table (game_started)."))

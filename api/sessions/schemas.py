@@ -1,0 +1,74 @@
+"""Request and response bodies for sessions, players, tables and games."""
+
+from marshmallow import Schema, fields
+
+from ledger.events import catalogue
+from ledger.events.fields import Ref, WholeNumber
+
+
+class Idempotent(Schema):
+    """Resource requests may carry the event id a client chose, so a retry is answered once."""
+
+    id = Ref(metadata={"description": "client-chosen event id; a resend returns the original"})
+    expected_version = WholeNumber(0)
+
+
+class SessionRequest(catalogue.SessionCreated):
+    pass
+
+
+class PlayerRequest(catalogue.PlayerAdded, Idempotent):
+    pass
+
+
+class TableRequest(catalogue.TableAdded, Idempotent):
+    pass
+
+
+class GameRequest(catalogue.GameStarted, Idempotent):
+    pass
+
+
+class SessionCreated(Schema):
+    id = fields.String()
+    name = fields.String()
+    counter_value = fields.Integer()
+    currency = fields.String()
+    version = fields.Integer()
+    write_token = fields.String(metadata={"description": "may record; keep it to the recorders"})
+    read_token = fields.String(metadata={"description": "may only read; share it with the table"})
+
+
+class PlayerOut(Schema):
+    id = fields.String()
+    name = fields.String()
+    group = fields.String(allow_none=True)
+
+
+class TableOut(Schema):
+    id = fields.String()
+    name = fields.String()
+    rank = fields.Integer()
+
+
+class GameOut(Schema):
+    id = fields.String()
+    kind = fields.String()
+    seats = fields.List(fields.String())
+    stake = fields.Integer()
+    table_id = fields.String(allow_none=True)
+    options = fields.Dict()
+    current_dealer = fields.String(allow_none=True)
+    next_dealer = fields.String()
+
+
+class Summary(Schema):
+    id = fields.String()
+    name = fields.String()
+    counter_value = fields.Integer()
+    currency = fields.String()
+    created_at = fields.String()
+    version = fields.Integer()
+    players = fields.List(fields.Nested(PlayerOut))
+    tables = fields.List(fields.Nested(TableOut))
+    games = fields.List(fields.Nested(GameOut))

@@ -1,0 +1,57 @@
+"""Fixtures: an app on an SQLite file, its test client, and engines for both stores."""
+
+import os
+import uuid
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from api import create_app
+from ledger.database import make_engine
+from ledger.migrate import migrate
+from tests.factories import Table
+
+POSTGRES_URL = os.environ.get("LEDGER_TEST_POSTGRES_URL")
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/ledger.sqlite3", "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def table(client):
+    return Table(client)
+
+
+def fresh_postgres_url() -> str:
+    """A new, empty database on the test server."""
+    if not POSTGRES_URL:
+        pytest.fail("LEDGER_TEST_POSTGRES_URL is not set: run the suite with .ci/test")
+    name = f"ledger_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/ledger.sqlite3"
+    return fresh_postgres_url()
+
+
+@pytest.fixture
+def engine(database_url):
+    engine = make_engine(database_url)
+    migrate(engine)
+    yield engine
+    engine.dispose()

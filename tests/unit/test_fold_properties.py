@@ -1,0 +1,89 @@
+"""Invariants over random legal sequences: conservation, rebuild == incremental, voids."""
+
+import orjson
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ledger.errors import LedgerError
+from ledger.projections.balances import balances
+from ledger.projections.session import SessionState
+from tests.unit.memory import MemoryLedger, fold
+
+seat = st.integers(0, 3)
+amount = st.integers(1, 50)
+intent = st.one_of(
+    st.tuples(st.just("deal_started"), st.integers(0, 1), st.none() | seat),
+    st.tuples(st.just("stake_paid"), st.integers(0, 1), seat, amount, st.none() | seat),
+    st.tuples(st.just("penalty_paid"), st.integers(0, 1), seat, amount),
+    st.tuples(st.just("pool_won"), st.integers(0, 1), st.sets(seat, min_size=1)),
+    st.tuples(st.just("pool_carried_over"), st.integers(0, 1), st.booleans()),
+    st.tuples(st.just("card_bought"), st.integers(0, 1), seat, st.none() | amount),
+    st.tuples(st.just("deal_sold"), st.integers(0, 1), seat, seat, amount),
+    st.tuples(st.just("event_voided"), st.integers(0, 200)),
+)
+
+
+def attempt(ledger: MemoryLedger, games: list[str], step: tuple) -> None:
+    kind, *args = step
+    p = ledger.players
+    if kind == "event_voided":
+        target = ledger.log[args[0] % len(ledger.log)]["id"]
+        ledger.record(kind, event_id=target, reason="test")
+        return
+    game, other = games[args[0]], games[1 - args[0]]
+    data = {
+        "deal_started": lambda d: {"dealer": p[d]} if d is not None else {},
+        "stake_paid": lambda a, n, to: {"player": p[a], "amount": n, **({"to": p[to]} if to is not None else {})},
+        "penalty_paid": lambda a, n: {"player": p[a], "amount": n},
+        "pool_won": lambda ws: {"winners": [p[w] for w in sorted(ws)]},
+        "pool_carried_over": lambda move: {"to_game_id": other} if move else {},
+        "card_bought": lambda b, n: {"buyer": p[b], **({"price": n} if n else {})},
+        "deal_sold": lambda s, b, n: {"seller": p[s], "buyer": p[b], "price": n},
+    }[kind](*args[1:])
+    ledger.record(kind, game, **data)
+
+
+def play(steps) -> MemoryLedger:
+    ledger = MemoryLedger()
+    games = [ledger.game("commerce", stake=2), ledger.game("other")]
+    for step in steps:
+        try:
+            attempt(ledger, games, step)
+        except LedgerError:
+            pass  # refused, nothing recorded
+        check_conservation(ledger.state)
+    return ledger
+
+
+def check_conservation(state: SessionState) -> None:
+    assert sum(state.balances.values()) == 0
+    assert all(n >= 0 for account, n in state.balances.items() if account.startswith("pool:"))
+    model = balances(state)
+    assert sum(p["counters"] for p in model["players"]) + model["pools_counters"] == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(intent, max_size=40))
+def test_counters_are_conserved_at_every_step(steps):
+    play(steps)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(intent, max_size=40))
+def test_rebuilt_state_equals_the_incremental_one_and_survives_a_snapshot(steps):
+    ledger = play(steps)
+    rebuilt = fold(ledger.log)
+    assert rebuilt == ledger.state
+    assert SessionState.from_dict(orjson.loads(orjson.dumps(ledger.state))) == ledger.state
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(intent, max_size=40))
+def test_voiding_an_event_gives_the_balances_of_never_recording_it(steps):
+    ledger = play(steps)
+    voided = {e["data"]["event_id"] for e in ledger.log if e["type"] == "event_voided"}
+    voids = {e["id"] for e in ledger.log if e["type"] == "event_voided"}
+    never = fold(e for e in ledger.log if e["id"] not in voided | voids)
+    assert {a: n for a, n in ledger.state.balances.items() if n} == \
+        {a: n for a, n in never.balances.items() if n}
+    assert balances(ledger.state)["players"] == balances(never)["players"]
