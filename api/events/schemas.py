@@ -1,10 +1,10 @@
 """Bodies of the event log's endpoints."""
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from api.schemas import Event
 from ledger.events.catalogue import SCHEMAS
-from ledger.events.fields import Ref, WholeNumber
+from ledger.events.fields import MAX_AMOUNT, Ref, WholeNumber
 
 TYPES = ", ".join(sorted(name for name in SCHEMAS if name != "session_created"))
 
@@ -20,7 +20,7 @@ class EventRequest(Schema):
 
 
 class AfterQuery(Schema):
-    after = WholeNumber(0, load_default=0)
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_AMOUNT))
 
 
 class EventList(Schema):

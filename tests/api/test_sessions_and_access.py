@@ -1,0 +1,91 @@
+"""Sessions, players, tables, games; and who may read or write what."""
+
+from sqlalchemy import text
+
+from tests.factories import Table
+
+
+def test_a_new_session_answers_its_id_and_two_tokens(client):
+    response = client.post("/api/v1/sessions", json={"name": "Twelfth Night", "counter_value": 5,
+                                                      "currency": "EUR"})
+    assert response.status_code == 201
+    body = response.get_json()
+    assert body["id"] and body["write_token"] != body["read_token"]
+    assert (body["counter_value"], body["currency"], body["version"]) == (5, "EUR", 1)
+
+
+def test_tokens_are_stored_only_as_digests(app, table):
+    token = table.write["Authorization"].split()[1]
+    with app.extensions["book"].engine.connect() as connection:
+        stored = connection.execute(text("SELECT token_hash FROM session_tokens")).scalars().all()
+        everything = " ".join(connection.execute(text("SELECT data FROM events")).scalars())
+    assert token not in stored and token not in everything
+    assert all(len(digest) == 64 for digest in stored)
+
+
+def test_summary_lists_players_tables_games_and_version(table):
+    head = table.client.post(table.url("/tables"), json={"name": "Head", "rank": 1},
+                             headers=table.write).get_json()["id"]
+    game = table.start_game(kind="commerce", table_id=head)
+    summary = table.get("")
+    assert [p["id"] for p in summary["players"]] == table.players
+    assert summary["tables"] == [{"id": head, "name": "Head", "rank": 1}]
+    assert summary["games"][0]["id"] == game and summary["games"][0]["next_dealer"] == table.players[0]
+    assert summary["version"] == 7
+
+
+def test_no_token_or_a_guessed_token_is_401(table):
+    assert table.client.get(table.url("/balances")).status_code == 401
+    guessed = {"Authorization": "Bearer not-a-token-of-anyone"}
+    response = table.client.get(table.url("/balances"), headers=guessed)
+    assert response.status_code == 401
+    assert response.content_type == "application/problem+json"
+
+
+def test_a_read_token_may_read_but_not_write(table):
+    assert table.client.get(table.url("/balances"), headers=table.read).status_code == 200
+    response = table.client.post(table.url("/players"), json={"name": "Eve"}, headers=table.read)
+    assert response.status_code == 403
+    assert table.get("")["version"] == 5
+
+
+def test_another_sessions_token_is_404(client, table):
+    other = Table(client, players=1)
+    assert client.get(table.url("/balances"), headers=other.write).status_code == 404
+    response = client.post(table.url("/players"), json={"name": "Eve"}, headers=other.write)
+    assert response.status_code == 404
+    assert client.get("/api/v1/sessions/nope/balances", headers=other.read).status_code == 404
+
+
+def test_a_player_seated_twice_or_an_unknown_kind_is_422_naming_the_field(table):
+    for body, field in (({"kind": "other", "stake": 1, "seats": [table.players[0]] * 2}, "seats"),
+                        ({"kind": "whist", "stake": 1, "seats": table.players}, "kind"),
+                        ({"kind": "other", "stake": True, "seats": table.players}, "stake")):
+        response = table.client.post(table.url("/games"), json=body, headers=table.write)
+        assert response.status_code == 422
+        assert field in response.get_json()["errors"]
+    assert table.get("")["games"] == []
+
+
+def test_an_unknown_seat_or_table_is_404(table):
+    body = {"kind": "other", "stake": 1, "seats": ["ghost"]}
+    assert table.client.post(table.url("/games"), json=body, headers=table.write).status_code == 404
+    body = {"kind": "other", "stake": 1, "seats": table.players, "table_id": "nowhere"}
+    assert table.client.post(table.url("/games"), json=body, headers=table.write).status_code == 404
+
+
+def test_resource_requests_are_idempotent_by_id(table):
+    body = {"id": "add-eve-1", "name": "Eve", "group": "lady"}
+    first = table.client.post(table.url("/players"), json=body, headers=table.write)
+    again = table.client.post(table.url("/players"), json=body, headers=table.write)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.get_json()["id"] == again.get_json()["id"] == "add-eve-1"
+    assert len(table.get("")["players"]) == 5
+
+
+def test_health_and_openapi(client):
+    assert client.get("/healthz").get_json()["ok"] is True
+    spec = client.get("/openapi.json").get_json()
+    assert spec["openapi"].startswith("3.")
+    assert "/api/v1/sessions/{sid}/events" in spec["paths"]
+    assert {"StakePaidData", "EventVoidedData", "DealSoldData"} <= set(spec["components"]["schemas"])

@@ -1,0 +1,167 @@
+"""The event store's contract, run against an SQLite file and a real PostgreSQL server."""
+
+import threading
+import uuid
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+
+from ledger.book import Book
+from ledger.errors import Conflict, NotFound
+from ledger.events.store import Draft
+from ledger.recording import open_session, record
+from ledger.projections.balances import balances
+
+
+@pytest.fixture
+def book(engine):
+    return Book(engine)
+
+
+@pytest.fixture
+def session(book):
+    event, _ = open_session(book, {"name": "Contract", "counter_value": 2})
+    sid = event["session_id"]
+    players = [record(book, sid, {"type": "player_added", "data": {"name": n}})[0]["id"]
+               for n in ("Ann", "Bob", "Cat")]
+    game = record(book, sid, {"type": "game_started",
+                              "data": {"kind": "commerce", "seats": players, "stake": 2}})[0]["id"]
+    return sid, players, game
+
+
+def stake(players, game, amount=3, event_id=None, expected_version=None):
+    request = {"type": "stake_paid", "game_id": game,
+               "data": {"player": players[0], "amount": amount}}
+    if event_id:
+        request["id"] = event_id
+    if expected_version is not None:
+        request["expected_version"] = expected_version
+    return request
+
+
+def test_versions_count_up_from_one_with_postings_stored(book, session):
+    sid, players, game = session
+    event, created = record(book, sid, stake(players, game))
+    assert created and event["version"] == 6
+    stored = book.store.read(sid)
+    assert [e["version"] for e in stored] == [1, 2, 3, 4, 5, 6]
+    assert stored[-1]["postings"] == event["postings"]
+    assert stored[-1]["hash"] == event["hash"] and stored[-1]["prev_hash"] == stored[-2]["hash"]
+
+
+def test_the_same_id_and_content_answers_the_original_and_records_nothing(book, session):
+    sid, players, game = session
+    first, created = record(book, sid, stake(players, game, event_id="e-1"))
+    again, created_again = record(book, sid, stake(players, game, event_id="e-1",
+                                                   expected_version=0))
+    assert created and not created_again
+    assert again == {**first, "position": again["position"]} and again["position"] == first["position"]
+    assert len(book.store.read(sid)) == 6
+
+
+def test_the_same_id_with_other_content_is_a_conflict(book, session):
+    sid, players, game = session
+    record(book, sid, stake(players, game, event_id="e-2"))
+    with pytest.raises(Conflict):
+        record(book, sid, stake(players, game, amount=4, event_id="e-2"))
+    assert len(book.store.read(sid)) == 6
+
+
+def test_a_stale_expected_version_is_refused_with_the_current_version(book, session):
+    sid, players, game = session
+    with pytest.raises(Conflict) as refused:
+        record(book, sid, stake(players, game, expected_version=3))
+    assert refused.value.extra["current_version"] == 5
+    event, _ = record(book, sid, stake(players, game, expected_version=5))
+    assert event["version"] == 6
+
+
+def test_a_refused_event_writes_nothing(book, session):
+    sid, players, game = session
+    with pytest.raises(Conflict):
+        record(book, sid, {"type": "pool_won", "game_id": game, "data": {"winners": players}})
+    with pytest.raises(NotFound):
+        record(book, sid, {"type": "stake_paid", "game_id": "no-such-game",
+                           "data": {"player": players[0], "amount": 1}})
+    assert len(book.store.read(sid)) == 5
+
+
+def test_an_unknown_session_records_nothing(book):
+    with pytest.raises(NotFound):
+        record(book, str(uuid.uuid4()), {"type": "player_added", "data": {"name": "Ghost"}})
+
+
+def test_concurrent_appends_get_gap_free_unique_versions(engine, session):
+    sid, players, game = session
+    books = [Book(engine) for _ in range(4)]  # four independent caches, like four workers
+    errors = []
+
+    def append(book):
+        try:
+            for _ in range(15):
+                record(book, sid, stake(players, game, amount=1))
+        except Exception as error:  # noqa: BLE001 - surfaced below
+            errors.append(error)
+
+    threads = [threading.Thread(target=append, args=(b,)) for b in books]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    stored = Book(engine).store.read(sid)
+    assert [e["version"] for e in stored] == list(range(1, 66))
+    assert Book(engine).store.verify(sid)["ok"]
+    with Book(engine).reading(sid) as state:
+        assert balances(state)["pools_counters"] == 60
+
+
+def test_the_database_refuses_update_and_delete_of_events(engine, session):
+    for statement in ("UPDATE events SET type = 'x'", "DELETE FROM events"):
+        with pytest.raises(DBAPIError, match="immutable"):
+            with engine.begin() as connection:
+                connection.execute(text(statement))
+    assert Book(engine).store.verify(session[0])["events"] == 5
+
+
+def test_verify_names_the_first_version_edited_behind_the_services_back(engine, book, session):
+    sid, players, game = session
+    record(book, sid, stake(players, game))
+    record(book, sid, stake(players, game))
+    assert book.store.verify(sid) == {**book.store.verify(sid), "ok": True, "first_bad_version": None}
+    with engine.begin() as connection:
+        if engine.dialect.name == "sqlite":
+            connection.execute(text("DROP TRIGGER events_no_update"))
+        else:
+            connection.execute(text("ALTER TABLE events DISABLE TRIGGER events_no_update_delete"))
+        connection.execute(text(
+            "UPDATE events SET postings = replace(postings, '-3', '-1') "
+            "WHERE session_id = :sid AND version = 6"), {"sid": sid})
+    result = book.store.verify(sid)
+    assert result["ok"] is False and result["first_bad_version"] == 6 and result["events"] == 7
+
+
+def test_state_from_a_snapshot_equals_the_state_folded_from_the_start(engine, session):
+    sid, players, game = session
+    writer = Book(engine)
+    writer.states.snapshot_every = 4
+    for _ in range(10):
+        record(writer, sid, stake(players, game, amount=1))
+    with engine.connect() as connection:
+        saved = connection.execute(text("SELECT version FROM snapshots WHERE session_id = :s"),
+                                   {"s": sid}).scalar_one()
+    assert 5 < saved < 15
+    with Book(engine).reading(sid) as from_snapshot:
+        snapshot_state = from_snapshot.to_dict()
+    with engine.connect() as connection:
+        connection.execute(text("DELETE FROM snapshots"))
+        connection.commit()
+    with Book(engine).reading(sid) as from_start:
+        assert from_start.to_dict() == snapshot_state
+
+
+def test_a_draft_compares_type_game_and_data():
+    draft = Draft("x", "stake_paid", "g", {"player": "a", "amount": 1})
+    assert draft.same_fact({"type": "stake_paid", "game_id": "g", "data": {"amount": 1, "player": "a"}})
+    assert not draft.same_fact({"type": "stake_paid", "game_id": None, "data": draft.data})
