@@ -19,10 +19,11 @@ class Book:
     @contextmanager
     def reading(self, session_id: str):
         """The session's current state, held still while the caller reads it."""
-        with self.engine.connect() as connection, self.states.lock:
-            version, _ = self.store.head(connection, session_id)
-            if version == 0:
-                raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
-            state: SessionState = self.states.at(connection, session_id, version)
-            connection.rollback()
+        with self.states.lock:
+            with self.store.connections.reading() as tx:
+                version, _ = self.store.head(tx, session_id)
+                if version == 0:
+                    raise NotFound(f"No session {session_id}.",
+                                   {"session_id": ["unknown session"]})
+                state: SessionState = self.states.at(tx, session_id, version)
             yield state

@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 
 DEFAULT_URL = "sqlite:///var/ledger.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
+MMAP_BYTES = 1 << 30
 
 
 def make_engine(url: str = DEFAULT_URL) -> Engine:
@@ -37,6 +38,7 @@ def _configure_sqlite(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute(f"PRAGMA mmap_size={MMAP_BYTES}")  # long replays read pages without copying
     cursor.close()
 
 
@@ -47,21 +49,6 @@ def _begin_sqlite(connection: Connection) -> None:
 
 def is_sqlite(engine: Engine) -> bool:
     return engine.dialect.name == "sqlite"
-
-
-@contextmanager
-def writing(engine: Engine, session_id: str):
-    """A transaction that holds the session's write lock until it commits or rolls back."""
-    with engine.connect() as connection:
-        if is_sqlite(engine):
-            connection = connection.execution_options(sqlite_begin="IMMEDIATE")
-        with connection.begin():
-            if not is_sqlite(engine):
-                connection.execute(
-                    text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"),
-                    {"key": f"session:{session_id}"},
-                )
-            yield connection
 
 
 @contextmanager

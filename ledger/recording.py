@@ -4,12 +4,11 @@ import hashlib
 import secrets
 import uuid
 
-from sqlalchemy import Connection
-
 from ledger.book import Book
 from ledger.errors import Invalid, NotFound
 from ledger.events import catalogue
 from ledger.events.catalogue import SESSION_EVENTS
+from ledger.events.sql import Tx
 from ledger.events.store import Draft
 from ledger.rules import resolve
 
@@ -26,8 +25,8 @@ def open_session(book: Book, data: dict) -> tuple[dict, dict[str, str]]:
     draft = Draft(str(uuid.uuid4()), "session_created", None, catalogue.load("session_created", data))
     tokens = {role: secrets.token_urlsafe(32) for role in ROLES}
 
-    def issue_tokens(connection: Connection, _version: int) -> list[dict]:
-        book.store.add_tokens(connection, draft.id, {r: token_digest(t) for r, t in tokens.items()})
+    def issue_tokens(tx: Tx, _version: int) -> list[dict]:
+        book.store.add_tokens(tx, draft.id, {r: token_digest(t) for r, t in tokens.items()})
         return []
 
     event, _ = book.store.append(draft.id, draft, 0, issue_tokens)
@@ -39,13 +38,13 @@ def record(book: Book, session_id: str, request: dict) -> tuple[dict, bool]:
     draft = draft_of(request)
     store, states = book.store, book.states
 
-    def decide(connection: Connection, version: int) -> list[dict]:
+    def decide(tx: Tx, version: int) -> list[dict]:
         if version == 0:
             raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
         with states.lock:
-            state = states.at(connection, session_id, version)
-            states.save_if_due(connection, state)
-            return resolve(state, draft, lambda event_id: store.get(connection, event_id))
+            state = states.at(tx, session_id, version)
+            states.save_if_due(tx, state)
+            return resolve(state, draft, lambda event_id: store.get(tx, event_id))
 
     event, created = store.append(session_id, draft, request.get("expected_version"), decide)
     if created:

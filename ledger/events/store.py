@@ -8,31 +8,36 @@ event id constraints are the last word: a writer that loses a race retries from 
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from datetime import UTC, datetime
 
 import orjson
-from sqlalchemy import Connection, Engine, bindparam, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Engine
 
-from ledger.database import writing
 from ledger.errors import Conflict
 from ledger.events.catalogue import SCHEMA_VERSION
 from ledger.events.hashing import GENESIS, chain_hash, hashed_content
-from ledger.events.tables import events, session_tokens
+from ledger.events.sql import Connections, Tx
 from ledger.postings import check_balanced
 
-COLUMNS = (
-    events.c.position, events.c.session_id, events.c.version, events.c.event_id,
-    events.c.type, events.c.schema_version, events.c.game_id, events.c.data,
-    events.c.postings, events.c.recorded_at, events.c.hash, events.c.prev_hash,
-)
-_BY_ID = select(*COLUMNS).where(events.c.event_id == bindparam("event_id"))
-_HEAD = (
-    select(events.c.version, events.c.hash)
-    .where(events.c.session_id == bindparam("session_id"))
-    .order_by(events.c.version.desc())
-    .limit(1)
-)
+COLUMNS = ("position, session_id, version, event_id, type, schema_version, game_id, data, "
+           "postings, recorded_at, hash, prev_hash")
+BY_ID = f"SELECT {COLUMNS} FROM events WHERE event_id = :event_id"
+HEAD = ("SELECT version, hash FROM events WHERE session_id = :session_id "
+        "ORDER BY version DESC LIMIT 1")
+RANGE = (f"SELECT {COLUMNS} FROM events WHERE session_id = :session_id "
+         "AND version > :after AND version <= :upto ORDER BY version")
+INSERT = ("INSERT INTO events (session_id, version, event_id, type, schema_version, game_id, "
+          "data, postings, recorded_at, hash, prev_hash) VALUES (:session_id, :version, "
+          ":event_id, :type, :schema_version, :game_id, :data, :postings, :recorded_at, "
+          ":hash, :prev_hash) RETURNING position")
+# A fold reads ids, data and the session's fields only for the types it names: fetching
+# unused text columns costs more than decoding the postings.
+FOLD = ("SELECT version, type, postings, {detail} event_id END, {detail} game_id END, "
+        "{detail} data END, {detail} session_id END, {detail} recorded_at END "
+        "FROM events WHERE session_id = :session_id AND version > :after AND version <= :upto "
+        "ORDER BY version")
+LAST_VERSION = 2**31 - 1
 RETRIES = 8
 
 
@@ -51,97 +56,73 @@ class Draft:
         )
 
 
-# decide(connection, head_version) -> postings; raises LedgerError to refuse the event.
-Decide = Callable[[Connection, int], list[dict]]
-Recorded = Callable[[Connection, dict], None]
+# decide(tx, head_version) -> postings; raises LedgerError to refuse the event.
+Decide = Callable[[Tx, int], list[dict]]
 
 
 def to_event(row) -> dict:
     """A stored row as the API and the folds see it."""
     return {
-        "id": row.event_id, "session_id": row.session_id, "version": row.version,
-        "position": row.position, "type": row.type, "schema_version": row.schema_version,
-        "game_id": row.game_id, "data": orjson.loads(row.data),
-        "postings": orjson.loads(row.postings), "recorded_at": row.recorded_at,
-        "hash": row.hash, "prev_hash": row.prev_hash,
+        "id": row[3], "session_id": row[1], "version": row[2], "position": row[0],
+        "type": row[4], "schema_version": row[5], "game_id": row[6],
+        "data": orjson.loads(row[7]), "postings": orjson.loads(row[8]),
+        "recorded_at": row[9], "hash": row[10], "prev_hash": row[11],
     }
 
 
 class EventStore:
     def __init__(self, engine: Engine):
-        self.engine = engine
+        self.connections = Connections(engine)
 
-    def append(
-        self, session_id: str, draft: Draft, expected_version: int | None,
-        decide: Decide, recorded: Recorded | None = None,
-    ) -> tuple[dict, bool]:
+    def append(self, session_id: str, draft: Draft, expected_version: int | None,
+               decide: Decide) -> tuple[dict, bool]:
         """Append one event atomically; returns (event, created). A known id returns the original."""
         for _ in range(RETRIES):
             try:
-                with writing(self.engine, session_id) as connection:
-                    original = self.get(connection, draft.id)
+                with self.connections.writing(session_id) as tx:
+                    original = self.get(tx, draft.id)
                     if original is not None:
                         return _replayed(original, session_id, draft), False
-                    version, prev_hash = self.head(connection, session_id)
+                    version, prev_hash = self.head(tx, session_id)
                     if expected_version is not None and expected_version != version:
                         raise Conflict(
                             f"Session is at version {version}, not {expected_version}.",
                             {"expected_version": [f"current version is {version}"]},
                             current_version=version,
                         )
-                    postings = decide(connection, version)
-                    event = self._insert(connection, session_id, version, prev_hash, draft, postings)
-                    if recorded is not None:
-                        recorded(connection, event)
+                    event = _placed(session_id, version, prev_hash, draft, decide(tx, version))
+                    event["position"] = tx.one(INSERT, _row(event))[0]
                 return event, True
-            except IntegrityError:
+            except self.connections.integrity_error:
                 continue  # another writer took this version or this id: look again
         raise Conflict("The session is too busy; try again.")
 
-    def _insert(self, connection, session_id, version, prev_hash, draft, postings) -> dict:
-        check_balanced(postings)
-        event = {
-            "id": draft.id, "session_id": session_id, "version": version + 1,
-            "type": draft.type, "schema_version": SCHEMA_VERSION, "game_id": draft.game_id,
-            "data": draft.data, "postings": postings,
-            "recorded_at": datetime.now(UTC).isoformat(timespec="microseconds"),
-            "prev_hash": prev_hash,
-        }
-        event["hash"] = chain_hash(prev_hash, hashed_content(event))
-        result = connection.execute(events.insert(), {
-            "session_id": session_id, "version": event["version"], "event_id": draft.id,
-            "type": draft.type, "schema_version": SCHEMA_VERSION, "game_id": draft.game_id,
-            "data": orjson.dumps(draft.data).decode(), "postings": orjson.dumps(postings).decode(),
-            "recorded_at": event["recorded_at"], "hash": event["hash"], "prev_hash": prev_hash,
-        })
-        event["position"] = result.inserted_primary_key[0]
-        return event
-
-    def head(self, connection: Connection, session_id: str) -> tuple[int, str]:
+    def head(self, tx: Tx, session_id: str) -> tuple[int, str]:
         """The session's current version and the hash the next event chains to."""
-        row = connection.execute(_HEAD, {"session_id": session_id}).first()
-        return (row.version, row.hash) if row else (0, GENESIS)
+        row = tx.one(HEAD, {"session_id": session_id})
+        return (row[0], row[1]) if row else (0, GENESIS)
 
-    def get(self, connection: Connection, event_id: str) -> dict | None:
-        row = connection.execute(_BY_ID, {"event_id": event_id}).first()
+    def get(self, tx: Tx, event_id: str) -> dict | None:
+        row = tx.one(BY_ID, {"event_id": event_id})
         return to_event(row) if row else None
 
-    def rows(self, connection: Connection, session_id: str, after: int = 0, upto: int | None = None):
-        """The session's stored rows with `after < version <= upto`, oldest first (undecoded)."""
-        query = select(*COLUMNS).where(events.c.session_id == session_id, events.c.version > after)
-        if upto is not None:
-            query = query.where(events.c.version <= upto)
-        return connection.execute(query.order_by(events.c.version))
+    def rows(self, tx: Tx, session_id: str, after: int, upto: int, detailed: frozenset[str]):
+        """What a fold reads of the events with `after < version <= upto`, oldest first:
+        (version, type, postings, id, game_id, data, session_id, recorded_at), undecoded,
+        the last five only for the types in `detailed`."""
+        return tx.run(_fold_query(detailed), {"session_id": session_id, "after": after,
+                                              "upto": upto})
 
     def read(self, session_id: str, after: int = 0) -> list[dict]:
-        with self.engine.connect() as connection:
-            return [to_event(row) for row in self.rows(connection, session_id, after)]
+        params = {"session_id": session_id, "after": after, "upto": LAST_VERSION}
+        with self.connections.reading() as tx:
+            return [to_event(row) for row in tx.run(RANGE, params)]
 
     def stream(self, session_id: str) -> Iterator[dict]:
         """Every event of a session, oldest first, fetched in batches."""
-        with self.engine.connect() as connection:
-            result = self.rows(connection.execution_options(yield_per=2000), session_id)
-            for row in result:
+        with self.connections.reading() as tx:
+            params = {"session_id": session_id, "after": 0, "upto": LAST_VERSION}
+            for row in tx.stream(RANGE, params):
                 yield to_event(row)
 
     def verify(self, session_id: str) -> dict:
@@ -160,24 +141,53 @@ class EventStore:
         return {"ok": first_bad is None, "events": count, "first_bad_version": first_bad,
                 "head_hash": expected_prev if count else None}
 
-    def add_tokens(self, connection: Connection, session_id: str, hashes: dict[str, str]) -> None:
-        connection.execute(session_tokens.insert(), [
-            {"token_hash": digest, "session_id": session_id, "role": role}
-            for role, digest in hashes.items()
-        ])
+    def add_tokens(self, tx: Tx, session_id: str, digests: dict[str, str]) -> None:
+        for role, digest in digests.items():
+            tx.run("INSERT INTO session_tokens (token_hash, session_id, role) "
+                   "VALUES (:digest, :session_id, :role)",
+                   {"digest": digest, "session_id": session_id, "role": role})
 
-    def token(self, token_hash: str) -> tuple[str, str] | None:
+    def token(self, digest: str) -> tuple[str, str] | None:
         """(session id, role) of a token digest, or None."""
-        query = select(session_tokens.c.session_id, session_tokens.c.role).where(
-            session_tokens.c.token_hash == token_hash)
-        with self.engine.connect() as connection:
-            row = connection.execute(query).first()
-        return (row.session_id, row.role) if row else None
+        with self.connections.reading() as tx:
+            row = tx.one("SELECT session_id, role FROM session_tokens WHERE token_hash = :digest",
+                         {"digest": digest})
+        return (row[0], row[1]) if row else None
 
     def session_ids(self) -> list[str]:
-        query = select(events.c.session_id).where(events.c.version == 1).order_by(events.c.position)
-        with self.engine.connect() as connection:
-            return [row.session_id for row in connection.execute(query)]
+        with self.connections.reading() as tx:
+            rows = tx.all("SELECT session_id FROM events WHERE version = 1 ORDER BY position")
+        return [row[0] for row in rows]
+
+
+@cache
+def _fold_query(detailed: frozenset[str]) -> str:
+    names = ", ".join(f"'{name}'" for name in sorted(detailed) if name.isidentifier())
+    return FOLD.format(detail=f"CASE WHEN type IN ({names}) THEN")
+
+
+def _placed(session_id, version, prev_hash, draft: Draft, postings: list[dict]) -> dict:
+    check_balanced(postings)
+    event = {
+        "id": draft.id, "session_id": session_id, "version": version + 1,
+        "type": draft.type, "schema_version": SCHEMA_VERSION, "game_id": draft.game_id,
+        "data": draft.data, "postings": postings,
+        "recorded_at": datetime.now(UTC).isoformat(timespec="microseconds"),
+        "prev_hash": prev_hash,
+    }
+    event["hash"] = chain_hash(prev_hash, hashed_content(event))
+    return event
+
+
+def _row(event: dict) -> dict:
+    return {
+        "session_id": event["session_id"], "version": event["version"], "event_id": event["id"],
+        "type": event["type"], "schema_version": event["schema_version"],
+        "game_id": event["game_id"], "data": orjson.dumps(event["data"]).decode(),
+        "postings": orjson.dumps(event["postings"]).decode(),
+        "recorded_at": event["recorded_at"], "hash": event["hash"],
+        "prev_hash": event["prev_hash"],
+    }
 
 
 def _replayed(original: dict, session_id: str, draft: Draft) -> dict:

@@ -5,15 +5,15 @@ process start from a recent version instead of the first event. Snapshots are wr
 inside an append's transaction (which already holds the write lock), never by a reader.
 """
 
+import gc
 import threading
 from collections import OrderedDict
 
 import orjson
-from sqlalchemy import Connection, delete, insert, select
 
-from ledger.events.store import EventStore, to_event
-from ledger.events.tables import snapshots
-from ledger.projections.session import SessionState
+from ledger.events.sql import Tx
+from ledger.events.store import EventStore
+from ledger.projections.session import DETAILED, SessionState
 
 SNAPSHOT_EVERY = 500
 SESSIONS_KEPT = 256
@@ -27,13 +27,14 @@ class StateCache:
         self._states: OrderedDict[str, SessionState] = OrderedDict()
         self._saved: dict[str, int] = {}
 
-    def at(self, connection: Connection, session_id: str, version: int) -> SessionState:
-        """The session's state at `version` (a committed version read in `connection`)."""
+    def at(self, tx: Tx, session_id: str, version: int) -> SessionState:
+        """The session's state at `version` (a committed version seen by `tx`)."""
         state = self._states.get(session_id)
         if state is None or state.version > version:
-            state = self._snapshot(connection, session_id, version)
-        for row in self.store.rows(connection, session_id, state.version, version):
-            state.apply(to_event(row))
+            state = self._snapshot(tx, session_id, version)
+        if version > state.version:
+            rows = self.store.rows(tx, session_id, state.version, version, DETAILED)
+            _fold_without_gc(state, rows)
         self._keep(session_id, state)
         return state
 
@@ -43,29 +44,40 @@ class StateCache:
         if state is not None and state.version == event["version"] - 1:
             state.apply(event)
 
-    def save_if_due(self, connection: Connection, state: SessionState) -> None:
+    def save_if_due(self, tx: Tx, state: SessionState) -> None:
+        """Inside an append's transaction: replace the snapshot when it is far enough behind."""
         session_id = state.session["id"]
         if state.version - self._saved.get(session_id, 0) < self.snapshot_every:
             return
-        connection.execute(delete(snapshots).where(snapshots.c.session_id == session_id))
-        connection.execute(insert(snapshots), {
-            "session_id": session_id, "version": state.version,
-            "state": orjson.dumps(state).decode(),
-        })
+        tx.run("DELETE FROM snapshots WHERE session_id = :session_id", {"session_id": session_id})
+        tx.run("INSERT INTO snapshots (session_id, version, state) "
+               "VALUES (:session_id, :version, :state)",
+               {"session_id": session_id, "version": state.version,
+                "state": orjson.dumps(state).decode()})
         self._saved[session_id] = state.version
 
-    def _snapshot(self, connection: Connection, session_id: str, version: int) -> SessionState:
-        row = connection.execute(
-            select(snapshots.c.version, snapshots.c.state).where(
-                snapshots.c.session_id == session_id, snapshots.c.version <= version)
-        ).first()
+    def _snapshot(self, tx: Tx, session_id: str, version: int) -> SessionState:
+        row = tx.one("SELECT version, state FROM snapshots "
+                     "WHERE session_id = :session_id AND version <= :version",
+                     {"session_id": session_id, "version": version})
         if row is None:
             return SessionState()
-        self._saved[session_id] = row.version
-        return SessionState.from_dict(orjson.loads(row.state))
+        self._saved[session_id] = row[0]
+        return SessionState.from_dict(orjson.loads(row[1]))
 
     def _keep(self, session_id: str, state: SessionState) -> None:
         self._states[session_id] = state
         self._states.move_to_end(session_id)
         while len(self._states) > SESSIONS_KEPT:
             self._states.popitem(last=False)
+
+
+def _fold_without_gc(state: SessionState, rows) -> None:
+    """A long fold allocates millions of small objects and no cycles: pause the collector."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        state.fold_rows(rows)
+    finally:
+        if enabled:
+            gc.enable()

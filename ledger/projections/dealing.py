@@ -12,7 +12,7 @@ def dealing(game: dict) -> dict:
     seats = game["seats"]
     deals = dict.fromkeys(seats, 0)
     turn, dealer, sales = None, None, {}
-    for fact in game["dealing"]:
+    for fact in game["dealing"].values():
         if fact["type"] == "deal_sold":
             sales[fact["seller"]] = fact["buyer"]
             continue

@@ -7,6 +7,8 @@ own postings; its other effects (a deal, a sale of the deal) are withdrawn here.
 
 from dataclasses import asdict, dataclass, field
 
+import orjson
+
 from ledger.postings import BANK
 
 
@@ -24,16 +26,33 @@ class SessionState:
     def apply(self, event: dict) -> None:
         """Fold one event into the state (the event must be the next version)."""
         self.version = event["version"]
-        postings = event["postings"]
-        balances = self.balances
-        for posting in postings:
-            account = posting["account"]
-            balances[account] = balances.get(account, 0) + posting["amount"]
-        if postings and any(p["account"] == BANK for p in postings):
-            self._issue(postings)
+        self._post(event["postings"])
         step = _STEPS.get(event["type"])
         if step is not None:
             step(self, event)
+
+    def fold_rows(self, rows) -> None:
+        """Fold stored rows (version, type, postings, then id, game_id, data, session_id and
+        recorded_at, which the store fills only for the types in DETAILED)."""
+        loads, decoded = orjson.loads, _PostingsMemo()
+        for version, kind, postings, event_id, game_id, data, session_id, recorded_at in rows:
+            if kind in _STEPS:
+                self.apply({"version": version, "id": event_id, "type": kind,
+                            "game_id": game_id, "data": loads(data),
+                            "postings": decoded(postings), "session_id": session_id,
+                            "recorded_at": recorded_at})
+            else:
+                self.version = version
+                self._post(decoded(postings))
+
+    def _post(self, postings: list[dict]) -> None:
+        balances, from_bank = self.balances, False
+        for posting in postings:
+            account = posting["account"]
+            balances[account] = balances.get(account, 0) + posting["amount"]
+            from_bank = from_bank or account == BANK
+        if from_bank:
+            self._issue(postings)
 
     def _issue(self, postings: list[dict]) -> None:
         for posting in postings:
@@ -52,6 +71,22 @@ class SessionState:
         return cls(**state)
 
 
+class _PostingsMemo(dict):
+    """Decoded postings by their stored text. An evening repeats itself (the same stake into
+    the same pool, the same antes each round), so most rows decode by a lookup. Read-only:
+    the fold never mutates postings."""
+
+    LIMIT = 50_000
+
+    def __call__(self, text: str) -> list[dict]:
+        postings = self.get(text)
+        if postings is None:
+            postings = orjson.loads(text)
+            if len(self) < self.LIMIT:
+                self[text] = postings
+        return postings
+
+
 def _session_created(state: SessionState, event: dict) -> None:
     state.session = {"id": event["session_id"], "recorded_at": event["recorded_at"], **event["data"]}
 
@@ -65,24 +100,22 @@ def _table_added(state: SessionState, event: dict) -> None:
 
 
 def _game_started(state: SessionState, event: dict) -> None:
-    state.games[event["id"]] = {"id": event["id"], **event["data"], "dealing": []}
+    state.games[event["id"]] = {"id": event["id"], **event["data"], "dealing": {}}
 
 
 def _dealing_fact(state: SessionState, event: dict) -> None:
     """Deals and sales of the deal are kept per game; the dealing read model folds them."""
-    state.games[event["game_id"]]["dealing"].append(
-        {"event_id": event["id"], "type": event["type"], **event["data"]}
-    )
+    state.games[event["game_id"]]["dealing"][event["id"]] = {"type": event["type"], **event["data"]}
 
 
 def _event_voided(state: SessionState, event: dict) -> None:
     target = event["data"]["event_id"]
     state.voided[target] = event["id"]
     for game in state.games.values():
-        game["dealing"] = [fact for fact in game["dealing"] if fact["event_id"] != target]
+        game["dealing"].pop(target, None)
 
 
-_STEPS = {
+_STEPS: dict = {
     "session_created": _session_created,
     "player_added": _player_added,
     "table_added": _table_added,
@@ -91,3 +124,6 @@ _STEPS = {
     "deal_sold": _dealing_fact,
     "event_voided": _event_voided,
 }
+
+# The event types whose fold step reads more than the postings.
+DETAILED = frozenset(_STEPS)

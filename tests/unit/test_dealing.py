@@ -2,8 +2,7 @@ from ledger.projections.dealing import dealing
 
 
 def game(*facts, seats=("a", "b", "c", "d")):
-    return {"seats": list(seats), "dealing": [
-        {"event_id": str(i), **fact} for i, fact in enumerate(facts)]}
+    return {"seats": list(seats), "dealing": {str(i): fact for i, fact in enumerate(facts)}}
 
 
 def deal(dealer=None):

@@ -1,0 +1,24 @@
+"""Shared by the bench scripts: medians of repeated runs, and a printed table."""
+
+import os
+import statistics
+import time
+
+
+def median_rate(run, count: int, repeats: int = 3) -> tuple[float, list[float]]:
+    """Run `run(count)` `repeats` times; the median of count/seconds, and every rate."""
+    rates = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run(count)
+        rates.append(count / (time.perf_counter() - started))
+    return statistics.median(rates), rates
+
+
+def header(title: str) -> None:
+    print(f"# {title}  (cores: {os.cpu_count()})")
+
+
+def row(name: str, median: float, rates: list[float], unit: str = "events/s") -> None:
+    shown = ", ".join(f"{r:,.0f}" for r in rates)
+    print(f"{name:<58} {median:>12,.0f} {unit}   runs: {shown}")
