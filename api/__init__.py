@@ -1,10 +1,7 @@
 """The HTTP service: `gunicorn 'api:create_app()'`."""
 
-import json
-
-from flask import Flask, request
+from flask import Flask
 from flask_smorest import Api
-from werkzeug.exceptions import BadRequest
 
 from api import errors
 from api.health import blp as health_blp
@@ -40,7 +37,6 @@ def create_app(config: dict | None = None) -> Flask:
 
     api = Api(app)
     errors.register(app)
-    app.before_request(_reject_unparseable_json)
     from api.events.resources import blp as events_blp
     from api.phone import blp as phone_blp
     from api.reads.resources import blp as reads_blp
@@ -48,15 +44,7 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in (sessions_blp, events_blp, reads_blp, health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
+    api.spec.components.schema("Problem", schema=errors.Problem)
     for name, schema in SCHEMAS.items():
         api.spec.components.schema("".join(w.title() for w in name.split("_")) + "Data", schema=schema)
     return app
-
-
-def _reject_unparseable_json() -> None:
-    """400 for a JSON body that does not parse (bad UTF-8, too deeply nested, truncated)."""
-    if request.method in ("POST", "PUT", "PATCH") and request.is_json:
-        try:
-            json.loads(request.get_data(cache=True))
-        except (ValueError, RecursionError):
-            raise BadRequest("The body is not valid JSON.") from None

@@ -1,8 +1,9 @@
-"""Documenting the problem responses an operation can give."""
+"""The blueprint every resource uses: its body parser, and its problem responses' docs."""
 
-from flask_smorest import Blueprint
+import json
 
-from api.errors import Problem
+import flask_smorest
+from webargs.flaskparser import FlaskParser
 
 REASONS = {
     400: "the body is not valid JSON",
@@ -16,12 +17,23 @@ REASONS = {
 }
 
 
-def problems(blp: Blueprint, *codes: int):
-    """Document each code as an application/problem+json answer."""
-    def decorate(view):
-        for code in (*codes, 503):
-            view = blp.alt_response(
-                code, schema=Problem, description=REASONS[code],
-                content_type="application/problem+json")(view)
-        return view
-    return decorate
+class Parser(FlaskParser):
+    """A body nested too deeply to decode is unparseable JSON (400), like any other."""
+
+    def _raw_load_json(self, req):
+        try:
+            return super()._raw_load_json(req)
+        except RecursionError:
+            error = json.JSONDecodeError("nested too deeply", "", 0)
+            return self._handle_invalid_json_error(error, req)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = Parser()
+
+    def problems(self, *codes: int):
+        """Document each code as an application/problem+json answer (one wrapper for all)."""
+        problem = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+        return self.doc(responses={
+            str(code): {"description": REASONS[code], "content": problem}
+            for code in (*codes, 503)})

@@ -1,12 +1,11 @@
 """Liveness: the service answers and its database does too."""
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 from sqlalchemy import text
 
 from api.book import book
-from api.docs import problems
+from api.docs import Blueprint
 
 blp = Blueprint("health", __name__, description="Service health")
 
@@ -20,7 +19,7 @@ class Health(Schema):
 class Healthz(MethodView):
     @blp.response(200, Health)
     @blp.doc(security=[])
-    @problems(blp)
+    @blp.problems()
     def get(self):
         """200 when the database answers."""
         with book().engine.connect() as connection:

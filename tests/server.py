@@ -20,14 +20,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(database_url: str, workers: int = 2, log_dir: Path | None = None):
-    """Yields the base URL of a gunicorn serving `api:create_app()` on `database_url`."""
+def gunicorn(database_url: str, workers: int = 2, log_dir: Path | None = None,
+             app: str = "api:create_app()", env: dict | None = None):
+    """Yields the base URL of a gunicorn serving `app` (the service) on `database_url`."""
     port = free_port()
-    env = {**os.environ, "LEDGER_DATABASE_URL": database_url}
+    env = {**os.environ, "LEDGER_DATABASE_URL": database_url, **(env or {})}
     log = open(log_dir / f"gunicorn-{port}.log", "wb") if log_dir else subprocess.DEVNULL
     process = subprocess.Popen(
         [str(GUNICORN), "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-         "--config", "python:api.gunicorn_conf", "api:create_app()"],
+         "--config", "python:api.gunicorn_conf", app],
         env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -1,11 +1,10 @@
 """The session's event log: append, read, verify."""
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api.access import guard
-from api.book import book
-from api.docs import problems
+from api.book import answer, book
+from api.docs import Blueprint
 from api.events import schemas
 from api.schemas import Event
 from ledger.recording import record
@@ -16,18 +15,18 @@ blp = guard(Blueprint("events", __name__, url_prefix="/api/v1/sessions/<sid>",
 
 @blp.route("/events")
 class Events(MethodView):
-    @blp.arguments(schemas.EventRequest)
+    @blp.arguments(schemas.EventRequest())
     @blp.response(201, Event)
     @blp.alt_response(200, schema=Event, description="a resend of a recorded event: the original")
-    @problems(blp, 400, 401, 403, 404, 409, 413, 422)
+    @blp.problems(400, 401, 403, 404, 409, 413, 422)
     def post(self, body, sid):
         """Record a fact; the server resolves its postings by the game's rules."""
         event, created = record(book(), sid, body)
-        return event, 201 if created else 200
+        return answer(event, 201 if created else 200)
 
-    @blp.arguments(schemas.AfterQuery, location="query")
+    @blp.arguments(schemas.AfterQuery(), location="query")
     @blp.response(200, schemas.EventList)
-    @problems(blp, 401, 404, 422)
+    @blp.problems(401, 404, 422)
     def get(self, query, sid):
         """The session's events with version > after, oldest first."""
         return {"events": book().store.read(sid, query["after"])}
@@ -36,7 +35,7 @@ class Events(MethodView):
 @blp.route("/verify")
 class Verify(MethodView):
     @blp.response(200, schemas.Verification)
-    @problems(blp, 401, 404)
+    @blp.problems(401, 404)
     def get(self, sid):
         """Recompute the hash chain and name the first version that does not match."""
         return book().store.verify(sid)

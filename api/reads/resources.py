@@ -1,11 +1,10 @@
 """Read models, each folded from the log."""
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api.access import guard
 from api.book import book
-from api.docs import problems
+from api.docs import Blueprint
 from api.reads import schemas
 from ledger.errors import NotFound
 from ledger.projections.balances import balances, pools
@@ -18,7 +17,7 @@ blp = guard(Blueprint("reads", __name__, url_prefix="/api/v1/sessions/<sid>",
 @blp.route("/balances")
 class Balances(MethodView):
     @blp.response(200, schemas.Balances)
-    @problems(blp, 401, 404)
+    @blp.problems(401, 404)
     def get(self, sid):
         """Each player's result in counters and money; results plus pools sum to zero."""
         with book().reading(sid) as state:
@@ -28,7 +27,7 @@ class Balances(MethodView):
 @blp.route("/pools")
 class Pools(MethodView):
     @blp.response(200, schemas.Pools)
-    @problems(blp, 401, 404)
+    @blp.problems(401, 404)
     def get(self, sid):
         """The counters in each game's pool."""
         with book().reading(sid) as state:
@@ -38,7 +37,7 @@ class Pools(MethodView):
 @blp.route("/games/<gid>/dealing")
 class Dealing(MethodView):
     @blp.response(200, schemas.Dealing)
-    @problems(blp, 401, 404)
+    @blp.problems(401, 404)
     def get(self, sid, gid):
         """Deals per player, the current and next dealer, and whether all have dealt equally."""
         with book().reading(sid) as state:

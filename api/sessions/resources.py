@@ -1,11 +1,10 @@
 """Sessions, and the players, tables and games in them (each created by an event)."""
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api.access import guard
 from api.book import book, record_request
-from api.docs import problems
+from api.docs import Blueprint
 from api.schemas import Created
 from api.sessions import schemas
 from ledger.projections.summary import summary
@@ -17,9 +16,9 @@ blp = guard(Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
 
 @blp.route("")
 class Sessions(MethodView):
-    @blp.arguments(schemas.SessionRequest)
+    @blp.arguments(schemas.SessionRequest())
     @blp.response(201, schemas.SessionCreated)
-    @problems(blp, 400, 413, 422)
+    @blp.problems(400, 413, 422)
     def post(self, body):
         """Open a session; answers its write and read tokens (shown once, stored hashed)."""
         event, tokens = open_session(book(), body)
@@ -30,7 +29,7 @@ class Sessions(MethodView):
 @blp.route("/<sid>")
 class Session(MethodView):
     @blp.response(200, schemas.Summary)
-    @problems(blp, 401, 404)
+    @blp.problems(401, 404)
     def get(self, sid):
         """The session's players, tables, games and current version."""
         with book().reading(sid) as state:
@@ -39,10 +38,10 @@ class Session(MethodView):
 
 def _creator(event_type: str, request_schema, doc: str):
     class Create(MethodView):
-        @blp.arguments(request_schema)
+        @blp.arguments(request_schema())
         @blp.response(201, Created)
         @blp.alt_response(200, schema=Created, description="a resend of a recorded request")
-        @problems(blp, 400, 401, 403, 404, 409, 413, 422)
+        @blp.problems(400, 401, 403, 404, 409, 413, 422)
         def post(self, body, sid):
             return record_request(sid, event_type, body)
 

@@ -39,6 +39,7 @@ FOLD = ("SELECT version, type, postings, {detail} event_id END, {detail} game_id
         "ORDER BY version")
 LAST_VERSION = 2**31 - 1
 RETRIES = 8
+TOKENS_KEPT = 10_000
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ def to_event(row) -> dict:
 class EventStore:
     def __init__(self, engine: Engine):
         self.connections = Connections(engine)
+        self._tokens: dict[str, tuple[str, str]] = {}
 
     def append(self, session_id: str, draft: Draft, expected_version: int | None,
                decide: Decide) -> tuple[dict, bool]:
@@ -148,11 +150,20 @@ class EventStore:
                    {"digest": digest, "session_id": session_id, "role": role})
 
     def token(self, digest: str) -> tuple[str, str] | None:
-        """(session id, role) of a token digest, or None."""
+        """(session id, role) of a token digest, or None. A token never changes once issued,
+        so known digests are remembered (unknown ones are always looked up)."""
+        known = self._tokens.get(digest)
+        if known is not None:
+            return known
         with self.connections.reading() as tx:
             row = tx.one("SELECT session_id, role FROM session_tokens WHERE token_hash = :digest",
                          {"digest": digest})
-        return (row[0], row[1]) if row else None
+        if row is None:
+            return None
+        if len(self._tokens) >= TOKENS_KEPT:
+            self._tokens.clear()
+        self._tokens[digest] = (row[0], row[1])
+        return self._tokens[digest]
 
     def session_ids(self) -> list[str]:
         with self.connections.reading() as tx:
