@@ -22,7 +22,8 @@ class EventData(Schema):
 class SessionCreated(EventData):
     name = Text(200, required=True)
     counter_value = Counters(load_default=1)
-    currency = fields.String(load_default="GBP", validate=validate.Regexp(r"^[A-Z]{3}$"))
+    currency = fields.String(load_default="GBP", validate=validate.Regexp(
+        r"^[A-Z]{3}$", error="Must be an ISO 4217 code of three capital letters, e.g. GBP."))
 
 
 class PlayerAdded(EventData):
