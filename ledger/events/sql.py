@@ -27,17 +27,44 @@ def _pyformat(sql: str) -> str:
 class Tx:
     """One open transaction: run statements, fetch rows."""
 
-    def __init__(self, connection, sqlite: bool):
+    def __init__(self, connection, sqlite: bool, queued: list | None = None):
         self.connection = connection
         self.sqlite = sqlite
         self.cursor = connection.cursor()
+        self._queued = queued or []  # sent ahead of the next statement (PostgreSQL's lock)
 
     def _sql(self, sql: str) -> str:
         return sql if self.sqlite else _pyformat(sql)
 
     def run(self, sql: str, params: dict | None = None):
+        if self._queued:
+            self.first_rows([])
         self.cursor.execute(self._sql(sql), params or {})
         return self.cursor
+
+    def first_rows(self, statements: list[tuple[str, dict]]) -> list:
+        """Each statement's first row. PostgreSQL receives them, after anything queued, in
+        one pipeline: one round trip instead of one each."""
+        queued, self._queued = self._queued, []
+        if self.sqlite:
+            return [self.one(sql, params) for sql, params in statements]
+        driver = self.connection.driver_connection
+        with driver.pipeline():
+            cursors = [driver.execute(_pyformat(sql), params) for sql, params in queued + statements]
+        return [cursor.fetchone() for cursor in cursors[len(queued):]]
+
+    def commit_with(self, sql: str, params: dict):
+        """Run a last statement and commit; the first row it returns. One round trip on
+        PostgreSQL."""
+        if self.sqlite or self._queued:
+            row = self.one(sql, params)
+            self.connection.commit()
+            return row
+        driver = self.connection.driver_connection
+        with driver.pipeline():
+            cursor = driver.execute(_pyformat(sql), params)
+            driver.commit()
+        return cursor.fetchone()
 
     def one(self, sql: str, params: dict | None = None):
         return self.run(sql, params).fetchone()
@@ -75,13 +102,12 @@ class Connections:
         with self._write_lock, self._queue:
             if self._writer is None:
                 self._writer = self.engine.raw_connection()
-            tx = Tx(self._writer, self.sqlite)
+            lock = [] if self.sqlite else [(
+                "SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {"key": lock_key})]
+            tx = Tx(self._writer, self.sqlite, lock)
             try:
                 if self.sqlite:
                     tx.run("BEGIN IMMEDIATE")
-                else:
-                    tx.run("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))",
-                           {"key": lock_key})
                 yield tx
                 self._writer.commit()
             except BaseException:

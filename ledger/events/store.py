@@ -82,10 +82,11 @@ class EventStore:
         for _ in range(RETRIES):
             try:
                 with self.connections.writing(session_id) as tx:
-                    original = self.get(tx, draft.id)
+                    original, head = tx.first_rows([(BY_ID, {"event_id": draft.id}),
+                                                    (HEAD, {"session_id": session_id})])
                     if original is not None:
-                        return _replayed(original, session_id, draft), False
-                    version, prev_hash = self.head(tx, session_id)
+                        return _replayed(to_event(original), session_id, draft), False
+                    version, prev_hash = head if head else (0, GENESIS)
                     if expected_version is not None and expected_version != version:
                         raise Conflict(
                             f"Session is at version {version}, not {expected_version}.",
@@ -93,7 +94,7 @@ class EventStore:
                             current_version=version,
                         )
                     event = _placed(session_id, version, prev_hash, draft, decide(tx, version))
-                    event["position"] = tx.one(INSERT, _row(event))[0]
+                    event["position"] = tx.commit_with(INSERT, _row(event))[0]
                 return event, True
             except self.connections.integrity_error:
                 continue  # another writer took this version or this id: look again
