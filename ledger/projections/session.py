@@ -6,6 +6,7 @@ own postings; its other effects (a deal, a sale of the deal) are withdrawn here.
 """
 
 from dataclasses import asdict, dataclass, field
+from typing import NamedTuple
 
 import orjson
 
@@ -33,17 +34,25 @@ class SessionState:
 
     def fold_rows(self, rows) -> None:
         """Fold stored rows (version, type, postings, then id, game_id, data, session_id and
-        recorded_at, which the store fills only for the types in DETAILED)."""
-        loads, decoded = orjson.loads, _PostingsMemo()
+        recorded_at, which the store fills only for the types in DETAILED).
+
+        The hot loop of a rebuild: events with no step only move counters, so they are
+        applied straight from their (memoised) postings."""
+        loads, memo, balances, version = orjson.loads, _PostingsMemo(), self.balances, self.version
+        get = balances.get
         for version, kind, postings, event_id, game_id, data, session_id, recorded_at in rows:
             if kind in _STEPS:
                 self.apply({"version": version, "id": event_id, "type": kind,
                             "game_id": game_id, "data": loads(data),
-                            "postings": decoded(postings), "session_id": session_id,
+                            "postings": memo(postings).postings, "session_id": session_id,
                             "recorded_at": recorded_at})
-            else:
-                self.version = version
-                self._post(decoded(postings))
+                continue
+            moves = memo(postings)
+            for account, amount in moves.pairs:
+                balances[account] = get(account, 0) + amount
+            if moves.from_bank:
+                self._issue(moves.postings)
+        self.version = version
 
     def _post(self, postings: list[dict]) -> None:
         balances, from_bank = self.balances, False
@@ -71,6 +80,12 @@ class SessionState:
         return cls(**state)
 
 
+class _Moves(NamedTuple):
+    postings: list[dict]
+    pairs: list[tuple[str, int]]
+    from_bank: bool
+
+
 class _PostingsMemo(dict):
     """Decoded postings by their stored text. An evening repeats itself (the same stake into
     the same pool, the same antes each round), so most rows decode by a lookup. Read-only:
@@ -78,13 +93,15 @@ class _PostingsMemo(dict):
 
     LIMIT = 50_000
 
-    def __call__(self, text: str) -> list[dict]:
-        postings = self.get(text)
-        if postings is None:
+    def __call__(self, text: str) -> _Moves:
+        moves = self.get(text)
+        if moves is None:
             postings = orjson.loads(text)
+            moves = _Moves(postings, [(p["account"], p["amount"]) for p in postings],
+                           any(p["account"] == BANK for p in postings))
             if len(self) < self.LIMIT:
-                self[text] = postings
-        return postings
+                self[text] = moves
+        return moves
 
 
 def _session_created(state: SessionState, event: dict) -> None:

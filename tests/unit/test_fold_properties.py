@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from ledger.errors import LedgerError
 from ledger.projections.balances import balances
-from ledger.projections.session import SessionState
+from ledger.projections.session import DETAILED, SessionState
 from tests.unit.memory import MemoryLedger, fold
 
 seat = st.integers(0, 3)
@@ -87,3 +87,25 @@ def test_voiding_an_event_gives_the_balances_of_never_recording_it(steps):
     assert {a: n for a, n in ledger.state.balances.items() if n} == \
         {a: n for a, n in never.balances.items() if n}
     assert balances(ledger.state)["players"] == balances(never)["players"]
+
+
+def as_stored_rows(log: list[dict]) -> list[tuple]:
+    """The log as the store's fold query returns it: detail only for DETAILED types."""
+    rows = []
+    for e in log:
+        detail = e["type"] in DETAILED
+        rows.append((e["version"], e["type"], orjson.dumps(e["postings"]).decode(),
+                     *((e["id"], e["game_id"], orjson.dumps(e["data"]).decode(), e["session_id"],
+                        e["recorded_at"]) if detail else (None,) * 5)))
+    return rows
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(intent, max_size=40), st.integers(0, 40))
+def test_folding_stored_rows_in_two_parts_equals_the_incremental_state(steps, cut):
+    ledger = play(steps)
+    rows = as_stored_rows(ledger.log)
+    state = SessionState()
+    state.fold_rows(rows[:cut])
+    state.fold_rows(rows[cut:])
+    assert state == ledger.state
