@@ -55,3 +55,18 @@ def test_no_body_gives_a_server_error(hostile_table, data):
         assert response.content_type == "application/problem+json"
     verified = table.get("/verify")
     assert verified["ok"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/players", "/tables", "/games", ""]),
+       body=json_values | st.dictionaries(
+           st.sampled_from(["name", "group", "rank", "kind", "seats", "stake", "table_id",
+                            "options", "id", "expected_version", "counter_value", "currency"]),
+           json_values, max_size=5))
+def test_no_resource_body_gives_a_server_error(hostile_table, path, body):
+    table = hostile_table
+    url = table.url(path) if path else "/api/v1/sessions"
+    response = table.client.post(url, json=body, headers=table.write)
+    assert response.status_code < 500, response.get_json()
+    if response.status_code >= 400:
+        assert response.content_type == "application/problem+json"

@@ -34,3 +34,14 @@ def test_several_processes_migrating_an_empty_store_at_once(database_url):
     assert [worker.exitcode for worker in workers] == [0, 0, 0, 0]
     with make_engine(database_url).connect() as connection:
         assert connection.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1
+
+
+def test_the_migrated_schema_matches_the_sqlmodel_tables(engine):
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from ledger.events.tables import SQLModel
+
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": False})
+        assert compare_metadata(context, SQLModel.metadata) == []
