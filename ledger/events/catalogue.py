@@ -1,9 +1,10 @@
 """The event catalogue (SPEC §9): one marshmallow schema for the data of each event type."""
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from ledger.errors import Invalid
-from ledger.events.fields import Counters, Ref, RefList, Text
+from ledger.events import options
+from ledger.events.fields import Count, Counters, Ref, RefList, Text
 
 SCHEMA_VERSION = 1
 
@@ -50,7 +51,17 @@ class GameStarted(EventData):
     seats = RefList(1, required=True)
     stake = Counters(required=True)
     table_id = Ref(allow_none=True, load_default=None)
-    options = fields.Dict(keys=fields.String(), load_default=dict)
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "the kind's options: see <Kind>Options"})
+
+    @post_load
+    def fix_options(self, data: dict, **_) -> dict:
+        """Options are fixed at the start, defaults filled in (ledger.events.options)."""
+        try:
+            data["options"] = options.load(data["kind"], data["options"])
+        except ValidationError as error:
+            raise ValidationError({"options": error.messages}) from None
+        return data
 
 
 class DealStarted(EventData):
@@ -96,6 +107,25 @@ class DealSold(EventData):
     price = Counters(required=True)
 
 
+class CommerceStand(EventData):
+    stander = Ref(required=True)
+    winner = Ref(required=True)
+    better_hands = RefList(load_default=list)
+
+
+class BragAnteUnseen(EventData):
+    pass
+
+
+class JigOut(EventData):
+    player = Ref(required=True)
+    cards_left = fields.Dict(keys=Ref(), values=Count(), required=True)
+
+
+class KnaveOrFiveTurned(EventData):
+    player = Ref(required=True)
+
+
 class EventVoided(EventData):
     event_id = Ref(required=True)
     reason = Text(200, required=True)
@@ -114,6 +144,10 @@ SCHEMAS: dict[str, type[Schema]] = {
     "card_bought": CardBought,
     "cards_bartered": CardsBartered,
     "deal_sold": DealSold,
+    "commerce_stand": CommerceStand,
+    "brag_ante_unseen": BragAnteUnseen,
+    "jig_out": JigOut,
+    "knave_or_five_turned": KnaveOrFiveTurned,
     "event_voided": EventVoided,
 }
 
@@ -139,4 +173,6 @@ def load(event_type: str, data) -> dict:
 def _messages(messages) -> list[str]:
     if isinstance(messages, dict):
         return [f"{key}: {m}" for key, value in messages.items() for m in _messages(value)]
+    if isinstance(messages, str):
+        return [messages]
     return [str(m) for m in messages]

@@ -6,10 +6,15 @@ from ledger.errors import Invalid, NotFound
 from ledger.events.store import Draft
 from ledger.postings import check_pools
 from ledger.projections.session import SessionState
-from ledger.rules import commerce, generic, session
+from ledger.rules import brag, commerce, generic, jig, session, speculation
 from ledger.rules.game import Game
 
-KIND_RULES = {"commerce": commerce.RULES}
+KIND_RULES = {
+    "commerce": commerce.RULES,
+    "speculation": speculation.RULES,
+    "brag": brag.RULES,
+    "snip_snap_snorum": jig.RULES,
+}
 
 
 def resolve(state: SessionState, draft: Draft, lookup: Callable[[str], dict | None]) -> list[dict]:

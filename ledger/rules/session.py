@@ -1,6 +1,6 @@
 """Rules for the session's own events: players, tables, games, and voids."""
 
-from ledger.errors import Conflict, Invalid, NotFound
+from ledger.errors import Conflict, NotFound
 from ledger.events.catalogue import SESSION_EVENTS
 from ledger.postings import reverse
 from ledger.projections.session import SessionState
@@ -23,9 +23,6 @@ def game_started(state: SessionState, data: dict) -> list[dict]:
             raise NotFound(f"No player {seat} in this session.", {"data.seats": ["unknown player"]})
     if data["table_id"] is not None and data["table_id"] not in state.tables:
         raise NotFound(f"No table {data['table_id']}.", {"data.table_id": ["unknown table"]})
-    if data["options"]:
-        names = ", ".join(sorted(data["options"]))
-        raise Invalid.field("data.options", f"Options not known for {data['kind']}: {names}.")
     return []
 
 

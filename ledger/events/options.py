@@ -1,0 +1,75 @@
+"""Each game kind's options (SPEC §4, §9): validated and stored, defaults filled in, with the
+game_started event, so the rules that resolve later events never change under a game."""
+
+from marshmallow import RAISE, Schema, fields, validate
+
+from ledger.events.fields import Count, Counters, Ref, RefList
+
+
+class Options(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class CommerceOptions(Options):
+    pass
+
+
+class VingtUnOptions(Options):
+    pool_ante = Count(load_default=0, metadata={"description": "(a) each player's counters into the pool at each deal"})
+    overdraw_penalty = Count(load_default=0, metadata={"description": "(b) the dealer's fine when he over-draws"})
+    tie_share = fields.String(load_default="none", validate=validate.OneOf(["none", "1/4", "1/3"]),
+                              metadata={"description": "(c) part of the dealer's tie receipts paid to the pool"})
+
+
+class SpeculationOptions(Options):
+    pool_ante = Counters(allow_none=True, load_default=None, metadata={"description": "each player's contribution per deal (default: the stake)"})
+    dealer_pays_double = fields.Boolean(load_default=False)
+    knave_five_fine = fields.Boolean(load_default=False, metadata={"description": "a knave or five of a plain suit turned up pays one counter to the pool"})
+
+
+class BragOptions(Options):
+    betting_limit = Counters(allow_none=True, load_default=None, metadata={"description": "the largest ante or bet (none: no limit)"})
+
+
+class JigOptions(Options):
+    pool_ante = Count(load_default=0, metadata={"description": "each player's contribution to the pool at each deal"})
+    dealer_pays = Count(load_default=0, metadata={"description": "what the dealer pays in at each deal"})
+
+
+class CassinoOptions(Options):
+    partnerships = fields.List(RefList(2), validate=validate.Length(equal=2), allow_none=True,
+                               load_default=None)
+    lowest_scorer_deduction = fields.Boolean(load_default=False)
+    target = Counters(load_default=11)
+    pack = fields.Integer(strict=True, load_default=52, validate=validate.OneOf([52, 32]))
+    last_take_sweeps = fields.Boolean(load_default=True)
+
+
+class TableSeats(Options):
+    table_id = Ref(required=True)
+    seats = RefList(1, required=True)
+
+
+class ProgressiveOptions(Options):
+    starting_counters = Counters(load_default=50)
+    tables = fields.List(fields.Nested(TableSeats), load_default=list)
+    booby_prize = fields.String(load_default="fewest_counters",
+                                validate=validate.OneOf(["fewest_counters", "fewest_yellow_chips"]))
+
+
+class OtherOptions(Options):
+    pass
+
+
+BY_KIND: dict[str, type[Options]] = {
+    "commerce": CommerceOptions, "vingt_un": VingtUnOptions, "speculation": SpeculationOptions,
+    "brag": BragOptions, "snip_snap_snorum": JigOptions, "cassino": CassinoOptions,
+    "progressive_poker": ProgressiveOptions, "other": OtherOptions,
+}
+_INSTANCES = {kind: schema() for kind, schema in BY_KIND.items()}
+
+
+def load(kind: str, options: dict) -> dict:
+    """The kind's options with defaults filled in; raises marshmallow's ValidationError."""
+    return _INSTANCES[kind].load(options)
