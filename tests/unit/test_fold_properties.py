@@ -1,6 +1,7 @@
 """Invariants over random legal sequences: conservation, rebuild == incremental, voids."""
 
 import orjson
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,16 @@ intent = st.one_of(
     st.tuples(st.just("card_bought"), st.integers(0, 1), seat, st.none() | amount),
     st.tuples(st.just("deal_sold"), st.integers(0, 1), seat, seat, amount),
     st.tuples(st.just("event_voided"), st.integers(0, 200)),
+    st.tuples(st.just("commerce_stand"), st.integers(0, 1), seat, seat, st.sets(seat, max_size=3)),
+    st.tuples(st.just("brag_ante_unseen"), st.integers(0, 1)),
+    st.tuples(st.just("jig_out"), st.integers(0, 1), seat, st.lists(st.integers(0, 9), min_size=4, max_size=4)),
+    st.tuples(st.just("knave_or_five_turned"), st.integers(0, 1), seat),
 )
+KIND_OPTIONS = {
+    "commerce": {}, "other": {}, "brag": {"betting_limit": 40},
+    "speculation": {"dealer_pays_double": True, "knave_five_fine": True},
+    "snip_snap_snorum": {"pool_ante": 1, "dealer_pays": 1},
+}
 
 
 def attempt(ledger: MemoryLedger, games: list[str], step: tuple) -> None:
@@ -39,13 +49,21 @@ def attempt(ledger: MemoryLedger, games: list[str], step: tuple) -> None:
         "pool_carried_over": lambda move: {"to_game_id": other} if move else {},
         "card_bought": lambda b, n: {"buyer": p[b], **({"price": n} if n else {})},
         "deal_sold": lambda s, b, n: {"seller": p[s], "buyer": p[b], "price": n},
+        "commerce_stand": lambda s, w, better: {"stander": p[s], "winner": p[w],
+                                                "better_hands": [p[x] for x in sorted(better)]},
+        "brag_ante_unseen": lambda: {},
+        "jig_out": lambda out, counts: {"player": p[out], "cards_left": {
+            p[i]: n for i, n in enumerate(counts) if i != out}},
+        "knave_or_five_turned": lambda x: {"player": p[x]},
     }[kind](*args[1:])
     ledger.record(kind, game, **data)
 
 
-def play(steps) -> MemoryLedger:
+def play(steps, kind: str = "commerce") -> MemoryLedger:
     ledger = MemoryLedger()
-    games = [ledger.game("commerce", stake=2), ledger.game("other")]
+    first = ledger.record("game_started", kind=kind, stake=2, seats=ledger.players,
+                          options=KIND_OPTIONS[kind])["id"]
+    games = [first, ledger.game("other")]
     for step in steps:
         try:
             attempt(ledger, games, step)
@@ -62,10 +80,11 @@ def check_conservation(state: SessionState) -> None:
     assert sum(p["counters"] for p in model["players"]) + model["pools_counters"] == 0
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(intent, max_size=40))
-def test_counters_are_conserved_at_every_step(steps):
-    play(steps)
+@pytest.mark.parametrize("kind", sorted(KIND_OPTIONS))
+@settings(max_examples=80, deadline=None)
+@given(steps=st.lists(intent, max_size=40))
+def test_counters_are_conserved_at_every_step_of_every_game(kind, steps):
+    play(steps, kind)
 
 
 @settings(max_examples=100, deadline=None)
