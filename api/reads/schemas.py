@@ -45,3 +45,4 @@ class Dealing(Schema):
     next_turn = fields.String()
     equal = fields.Boolean()
     sold_turns = fields.List(fields.Nested(SoldTurn))
+    stakes_doubled = fields.Boolean(metadata={"description": "the dealer doubled stakes this deal"})

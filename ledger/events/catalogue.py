@@ -126,6 +126,26 @@ class KnaveOrFiveTurned(EventData):
     player = Ref(required=True)
 
 
+class VingtUnHandSettled(EventData):
+    player = Ref(required=True)
+    winner = fields.String(required=True, validate=validate.OneOf(["player", "dealer"]))
+    amount = Counters()
+    natural = fields.Boolean(load_default=False)
+    tie = fields.Boolean(load_default=False)
+
+
+class StakesDoubled(EventData):
+    pass
+
+
+class Brulet(EventData):
+    pass
+
+
+class VingtUnOverdrawn(EventData):
+    pass
+
+
 class EventVoided(EventData):
     event_id = Ref(required=True)
     reason = Text(200, required=True)
@@ -148,6 +168,10 @@ SCHEMAS: dict[str, type[Schema]] = {
     "brag_ante_unseen": BragAnteUnseen,
     "jig_out": JigOut,
     "knave_or_five_turned": KnaveOrFiveTurned,
+    "vingt_un_hand_settled": VingtUnHandSettled,
+    "stakes_doubled": StakesDoubled,
+    "brulet": Brulet,
+    "vingt_un_overdrawn": VingtUnOverdrawn,
     "event_voided": EventVoided,
 }
 

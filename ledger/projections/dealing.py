@@ -1,40 +1,60 @@
-"""Dealing: who has dealt how often, who deals now and next (SPEC §5, seed 000)."""
+"""Dealing: who has dealt how often, who deals now and next (SPEC §5, seeds 000, 002)."""
+
+# Seed 002: at Vingt-un the dealer keeps the deal until a player's natural throws him out.
+KEEPS_DEAL = frozenset({"vingt_un"})
 
 
 def dealing(game: dict) -> dict:
-    """Fold a game's deals and sales of the deal.
+    """Fold a game's deals, sales of the deal, naturals passing the deal and doubled stakes.
 
     The first deal defaults to seat 0; the turn then passes to the left (the next seat).
-    A sold turn is dealt by the buyer, who is credited with the deal; the rotation then
-    goes on from the seller's left (seed 002: the deal reverts to the player who would
-    have had the next turn). An explicitly named dealer takes the turn from his own seat.
+    A sold turn is dealt by the buyer, who is credited with the deal; when he loses it the
+    deal reverts to the player who would have had the next turn (seed 002), i.e. the
+    rotation goes on from the seller's left. An explicitly named dealer takes the turn from
+    his own seat.
     """
-    seats = game["seats"]
+    seats, keeps = game["seats"], game.get("kind") in KEEPS_DEAL
     deals = dict.fromkeys(seats, 0)
-    turn, dealer, sales = None, None, {}
+    turn = {"seat": None, "dealer": None, "sold": False, "passed_to": None, "doubled": False}
+    sales: dict[str, str] = {}
     for fact in game["dealing"].values():
-        if fact["type"] == "deal_sold":
+        kind = fact["type"]
+        if kind == "deal_sold":
             sales[fact["seller"]] = fact["buyer"]
-            continue
-        seat = _next_seat(turn, len(seats))
-        default = sales.get(seats[seat], seats[seat])
-        dealer = fact.get("dealer") or default
-        if dealer == default:
-            sales.pop(seats[seat], None)
-            turn = seat
+        elif kind == "stakes_doubled":
+            turn["doubled"] = True
+        elif kind == "deal_passed":
+            turn["passed_to"] = turn["passed_to"] or fact["to"]
         else:
-            turn = seats.index(dealer)
-        deals[dealer] += 1
-    holder = seats[_next_seat(turn, len(seats))]
+            seat, default, sold = _coming(seats, turn, sales, keeps)
+            dealer = fact.get("dealer") or default
+            if dealer == default:
+                turn.update(seat=seat, sold=sold)
+                if sold and seats[seat] in sales:
+                    del sales[seats[seat]]
+            else:
+                turn.update(seat=seats.index(dealer), sold=False)
+            turn.update(dealer=dealer, passed_to=None, doubled=False)
+            deals[dealer] += 1
+    seat, next_dealer, _ = _coming(seats, turn, sales, keeps)
     return {
         "deals": deals,
-        "current_dealer": dealer,
-        "next_dealer": sales.get(holder, holder),
-        "next_turn": holder,
+        "current_dealer": turn["dealer"],
+        "next_dealer": next_dealer,
+        "next_turn": seats[seat],
         "equal": len(set(deals.values())) <= 1,
         "sold_turns": [{"seller": s, "buyer": b} for s, b in sales.items()],
+        "stakes_doubled": turn["doubled"],
     }
 
 
-def _next_seat(turn: int | None, seat_count: int) -> int:
-    return 0 if turn is None else (turn + 1) % seat_count
+def _coming(seats: list[str], turn: dict, sales: dict, keeps: bool) -> tuple[int, str, bool]:
+    """(turn seat, default dealer, whether that is a sold turn) for the next deal."""
+    if keeps and turn["dealer"] is not None and turn["passed_to"] is None:
+        return turn["seat"], turn["dealer"], turn["sold"]
+    if keeps and turn["passed_to"] is not None and not turn["sold"]:
+        holder = turn["passed_to"]  # his turn now; if he sold it, the buyer deals it
+        return seats.index(holder), sales.get(holder, holder), holder in sales
+    seat = 0 if turn["seat"] is None else (turn["seat"] + 1) % len(seats)
+    holder = seats[seat]
+    return seat, sales.get(holder, holder), holder in sales

@@ -125,6 +125,18 @@ def _dealing_fact(state: SessionState, event: dict) -> None:
     state.games[event["game_id"]]["dealing"][event["id"]] = {"type": event["type"], **event["data"]}
 
 
+def _stakes_doubled(state: SessionState, event: dict) -> None:
+    state.games[event["game_id"]]["dealing"][event["id"]] = {"type": "stakes_doubled"}
+
+
+def _hand_settled(state: SessionState, event: dict) -> None:
+    """Seed 002: a player's natural throws the dealer out; the deal passes to him."""
+    data = event["data"]
+    if data["natural"] and data["winner"] == "player":
+        state.games[event["game_id"]]["dealing"][event["id"]] = {
+            "type": "deal_passed", "to": data["player"]}
+
+
 def _event_voided(state: SessionState, event: dict) -> None:
     target = event["data"]["event_id"]
     state.voided[target] = event["id"]
@@ -139,6 +151,8 @@ _STEPS: dict = {
     "game_started": _game_started,
     "deal_started": _dealing_fact,
     "deal_sold": _dealing_fact,
+    "stakes_doubled": _stakes_doubled,
+    "vingt_un_hand_settled": _hand_settled,
     "event_voided": _event_voided,
 }
 

@@ -39,3 +39,31 @@ def test_a_sold_turn_is_dealt_by_the_buyer_then_rotation_goes_on_from_the_seller
 def test_an_explicit_dealer_takes_the_turn_from_his_own_seat():
     turn = dealing(game(deal(), deal("c")))
     assert (turn["current_dealer"], turn["next_dealer"]) == ("c", "d")
+
+
+def vingt_un(*facts):
+    return {**game(*facts), "kind": "vingt_un"}
+
+
+def natural(player):
+    return {"type": "deal_passed", "to": player}
+
+
+def test_at_vingt_un_the_dealer_keeps_the_deal_until_a_natural_throws_him_out():
+    turn = dealing(vingt_un(deal(), deal()))
+    assert (turn["current_dealer"], turn["next_dealer"], turn["deals"]["a"]) == ("a", "a", 2)
+    turn = dealing(vingt_un(deal(), natural("c")))
+    assert turn["next_dealer"] == "c"
+    turn = dealing(vingt_un(deal(), natural("c"), deal()))
+    assert (turn["current_dealer"], turn["next_dealer"]) == ("c", "c")
+
+
+def test_a_bought_deal_lost_to_a_natural_reverts_to_the_sellers_left():
+    # a deals; b sells his turn to d; c's natural throws a out: by rotation b's turn comes,
+    # dealt by the buyer d; when d is thrown out the deal goes to c, the seat after b.
+    turn = dealing(vingt_un(deal(), sale("b", "d"), natural("b"), deal()))
+    assert turn["current_dealer"] == "d"
+    assert dealing(vingt_un(deal(), sale("b", "d"), natural("b"), deal(), deal()))[
+        "current_dealer"] == "d"
+    turn = dealing(vingt_un(deal(), sale("b", "d"), natural("b"), deal(), natural("a")))
+    assert turn["next_dealer"] == "c"

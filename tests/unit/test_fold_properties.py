@@ -25,11 +25,18 @@ intent = st.one_of(
     st.tuples(st.just("brag_ante_unseen"), st.integers(0, 1)),
     st.tuples(st.just("jig_out"), st.integers(0, 1), seat, st.lists(st.integers(0, 9), min_size=4, max_size=4)),
     st.tuples(st.just("knave_or_five_turned"), st.integers(0, 1), seat),
+    st.tuples(st.just("vingt_un_hand_settled"), st.integers(0, 1), seat,
+              st.sampled_from(["player", "dealer"]), st.booleans(), st.booleans(),
+              st.none() | amount),
+    st.tuples(st.just("stakes_doubled"), st.integers(0, 1)),
+    st.tuples(st.just("brulet"), st.integers(0, 1)),
+    st.tuples(st.just("vingt_un_overdrawn"), st.integers(0, 1)),
 )
 KIND_OPTIONS = {
     "commerce": {}, "other": {}, "brag": {"betting_limit": 40},
     "speculation": {"dealer_pays_double": True, "knave_five_fine": True},
     "snip_snap_snorum": {"pool_ante": 1, "dealer_pays": 1},
+    "vingt_un": {"pool_ante": 1, "overdraw_penalty": 2, "tie_share": "1/4"},
 }
 
 
@@ -55,6 +62,12 @@ def attempt(ledger: MemoryLedger, games: list[str], step: tuple) -> None:
         "jig_out": lambda out, counts: {"player": p[out], "cards_left": {
             p[i]: n for i, n in enumerate(counts) if i != out}},
         "knave_or_five_turned": lambda x: {"player": p[x]},
+        "vingt_un_hand_settled": lambda x, winner, natural, tie, n: {
+            "player": p[x], "winner": winner, "natural": natural, "tie": tie,
+            **({"amount": n} if n else {})},
+        "stakes_doubled": lambda: {},
+        "brulet": lambda: {},
+        "vingt_un_overdrawn": lambda: {},
     }[kind](*args[1:])
     ledger.record(kind, game, **data)
 

@@ -148,3 +148,77 @@ class TestJig:
 def test_a_games_own_event_is_refused_in_another_kind(ledger):
     with pytest.raises(Invalid):
         ledger.record("brag_ante_unseen", ledger.game("commerce"))
+
+
+class TestVingtUn:
+    def start(self, ledger, **options):
+        return ledger.record("game_started", kind="vingt_un", stake=2, seats=ledger.players,
+                             options=options)["id"]
+
+    def test_each_player_pays_the_pool_at_each_deal_and_hands_settle_with_the_dealer(self, ledger):
+        a, b, c, d = ledger.players
+        game = self.start(ledger, pool_ante=1)
+        ledger.record("deal_started", game)
+        ledger.record("vingt_un_hand_settled", game, player=b, winner="player")
+        ledger.record("vingt_un_hand_settled", game, player=c, winner="dealer")
+        ledger.record("vingt_un_hand_settled", game, player=d, winner="player", amount=6)
+        assert ledger.held() == [-1 - 2 + 2 - 6, -1 + 2, -1 - 2, -1 + 6]
+        assert ledger.state.pool(game) == 4
+
+    def test_doubled_stakes_and_naturals_pay_double(self, ledger):
+        a, b, c, d = ledger.players
+        game = self.start(ledger)
+        ledger.record("deal_started", game)
+        ledger.record("stakes_doubled", game)
+        ledger.record("vingt_un_hand_settled", game, player=b, winner="dealer")  # 4
+        ledger.record("vingt_un_hand_settled", game, player=c, winner="player", natural=True)  # 8
+        assert ledger.held() == [4 - 8, -4, 8, 0]
+        with pytest.raises(Conflict):
+            ledger.record("stakes_doubled", game)
+
+    def test_a_natural_passes_the_deal_and_doubling_ends_with_the_deal(self, ledger):
+        a, b, c, d = ledger.players
+        game = self.start(ledger)
+        ledger.record("deal_started", game)
+        ledger.record("stakes_doubled", game)
+        ledger.record("vingt_un_hand_settled", game, player=c, winner="player", natural=True)
+        deal = ledger.record("deal_started", game)
+        assert ledger.record("vingt_un_hand_settled", game, player=a,
+                             winner="dealer")["postings"] == [
+            {"account": f"player:{a}", "amount": -2}, {"account": f"player:{c}", "amount": 2}]
+        assert deal["postings"] == []
+
+    def test_the_dealer_pays_a_part_of_his_tie_receipts_to_the_pool_rounded_down(self, ledger):
+        a, b, c, d = ledger.players
+        game = self.start(ledger, tie_share="1/3")
+        ledger.record("deal_started", game)
+        ledger.record("vingt_un_hand_settled", game, player=b, winner="dealer", tie=True, amount=7)
+        assert ledger.held() == [7 - 2, -7, 0, 0] and ledger.state.pool(game) == 2
+        with pytest.raises(Invalid):
+            ledger.record("vingt_un_hand_settled", game, player=c, winner="player", tie=True)
+
+    def test_overdraw_penalty_brulet_and_irregularities(self, ledger):
+        a, b, c, d = ledger.players
+        game = self.start(ledger, overdraw_penalty=3)
+        ledger.record("deal_started", game)
+        ledger.record("brulet", game)  # each other player pays the dealer double stakes
+        ledger.record("vingt_un_overdrawn", game)
+        ledger.record("penalty_paid", game, player=d, amount=1, reason="drew out of turn")
+        assert ledger.held() == [12 - 3, -4, -4, -5] and ledger.state.pool(game) == 4
+
+    def test_no_overdraw_penalty_unless_agreed_and_no_settling_with_oneself(self, ledger):
+        game = self.start(ledger)
+        ledger.record("deal_started", game)
+        with pytest.raises(Invalid):
+            ledger.record("vingt_un_overdrawn", game)
+        with pytest.raises(Invalid):
+            ledger.record("vingt_un_hand_settled", game, player=ledger.players[0], winner="player")
+
+    def test_selling_the_deal(self, ledger):
+        a, b, c, d = ledger.players
+        game = self.start(ledger)
+        ledger.record("deal_sold", game, seller=a, buyer=c, price=5)
+        ledger.record("deal_started", game)
+        postings = ledger.record("brulet", game)["postings"]
+        assert {"account": f"player:{c}", "amount": 12} in postings
+        assert ledger.held()[:3] == [5 - 4, -4, -5 + 12]
