@@ -8,6 +8,7 @@ from api.health import blp as health_blp
 from ledger.book import Book
 from ledger.database import DEFAULT_URL, make_engine
 from ledger.events.catalogue import SCHEMAS
+from ledger.events.options import BY_KIND as OPTIONS
 from ledger.migrate import migrate
 
 DEFAULTS = {
@@ -46,5 +47,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(phone_blp)
     api.spec.components.schema("Problem", schema=errors.Problem)
     for name, schema in SCHEMAS.items():
-        api.spec.components.schema("".join(w.title() for w in name.split("_")) + "Data", schema=schema)
+        api.spec.components.schema(_camel(name) + "Data", schema=schema)
+    for kind, schema in OPTIONS.items():
+        api.spec.components.schema(_camel(kind) + "Options", schema=schema)
     return app
+
+
+def _camel(name: str) -> str:
+    return "".join(word.title() for word in name.split("_"))
