@@ -6,8 +6,9 @@ from api.access import guard
 from api.book import book
 from api.docs import Blueprint
 from api.reads import schemas
-from ledger.errors import NotFound
+from ledger.errors import Invalid, NotFound
 from ledger.projections.balances import balances, pools
+from ledger.projections.cassino import scores
 from ledger.projections.dealing import dealing
 
 blp = guard(Blueprint("reads", __name__, url_prefix="/api/v1/sessions/<sid>",
@@ -41,6 +42,23 @@ class Dealing(MethodView):
     def get(self, sid, gid):
         """Deals per player, the current and next dealer, and whether all have dealt equally."""
         with book().reading(sid) as state:
-            if gid not in state.games:
-                raise NotFound(f"No game {gid} in this session.", {"gid": ["unknown game"]})
-            return dealing(state.games[gid])
+            return dealing(_game(state, gid))
+
+
+@blp.route("/games/<gid>/scores")
+class Scores(MethodView):
+    @blp.response(200, schemas.Scores)
+    @blp.problems(401, 404, 422)
+    def get(self, sid, gid):
+        """Cassino: each deal's raw and scored points, totals, and the winner once reached."""
+        with book().reading(sid) as state:
+            game = _game(state, gid)
+            if game["kind"] != "cassino":
+                raise Invalid.field("gid", "Scores are kept for Cassino games.")
+            return scores(game)
+
+
+def _game(state, gid: str) -> dict:
+    if gid not in state.games:
+        raise NotFound(f"No game {gid} in this session.", {"gid": ["unknown game"]})
+    return state.games[gid]

@@ -46,3 +46,20 @@ class Dealing(Schema):
     equal = fields.Boolean()
     sold_turns = fields.List(fields.Nested(SoldTurn))
     stakes_doubled = fields.Boolean(metadata={"description": "the dealer doubled stakes this deal"})
+
+
+class CassinoDeal(Schema):
+    version = fields.Integer()
+    event_id = fields.String()
+    raw = fields.Dict(keys=fields.String(), values=fields.Integer())
+    scored = fields.Dict(keys=fields.String(), values=fields.Integer())
+
+
+class Scores(Schema):
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                         metadata={"description": "per player; partners carry the same total"})
+    deals = fields.List(fields.Nested(CassinoDeal))
+    winner = fields.String(allow_none=True)
+    winners = fields.List(fields.String(), metadata={"description": "the winning side"})
+    target = fields.Integer()
+    sides = fields.List(fields.List(fields.String()))

@@ -146,6 +146,30 @@ class VingtUnOverdrawn(EventData):
     pass
 
 
+class Holding(fields.Integer):
+    """Whether a player took a card that exists once (0 or 1; true/false accepted)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value is True or value is False:
+            return int(value)
+        if type(value) is int and value in (0, 1):
+            return value
+        raise ValidationError("Must be 0 or 1 (or true/false).")
+
+
+class CassinoCounts(EventData):
+    cards = Count(required=True)
+    spades = Count(required=True)
+    aces = Count(required=True)
+    great_cassino = Holding(required=True)
+    little_cassino = Holding(required=True)
+    sweeps = Count(required=True)
+
+
+class CassinoDealCounted(EventData):
+    counts = fields.Dict(keys=Ref(), values=fields.Nested(CassinoCounts), required=True)
+
+
 class EventVoided(EventData):
     event_id = Ref(required=True)
     reason = Text(200, required=True)
@@ -172,6 +196,7 @@ SCHEMAS: dict[str, type[Schema]] = {
     "stakes_doubled": StakesDoubled,
     "brulet": Brulet,
     "vingt_un_overdrawn": VingtUnOverdrawn,
+    "cassino_deal_counted": CassinoDealCounted,
     "event_voided": EventVoided,
 }
 

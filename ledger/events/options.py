@@ -44,6 +44,8 @@ class CassinoOptions(Options):
     target = Counters(load_default=11)
     pack = fields.Integer(strict=True, load_default=52, validate=validate.OneOf([52, 32]))
     last_take_sweeps = fields.Boolean(load_default=True)
+    first_dealer = Ref(allow_none=True, load_default=None,
+                       metadata={"description": "seed 001: the lowest cut deals first"})
 
 
 class TableSeats(Options):

@@ -7,7 +7,7 @@ KEEPS_DEAL = frozenset({"vingt_un"})
 def dealing(game: dict) -> dict:
     """Fold a game's deals, sales of the deal, naturals passing the deal and doubled stakes.
 
-    The first deal defaults to seat 0; the turn then passes to the left (the next seat).
+    The first deal defaults to seat 0 (or the `first_dealer` option); the turn then passes to the left (the next seat).
     A sold turn is dealt by the buyer, who is credited with the deal; when he loses it the
     deal reverts to the player who would have had the next turn (seed 002), i.e. the
     rotation goes on from the seller's left. An explicitly named dealer takes the turn from
@@ -15,7 +15,9 @@ def dealing(game: dict) -> dict:
     """
     seats, keeps = game["seats"], game.get("kind") in KEEPS_DEAL
     deals = dict.fromkeys(seats, 0)
-    turn = {"seat": None, "dealer": None, "sold": False, "passed_to": None, "doubled": False}
+    first = (game.get("options") or {}).get("first_dealer")
+    turn = {"seat": None, "dealer": None, "sold": False, "passed_to": None, "doubled": False,
+            "first": seats.index(first) if first in seats else 0}
     sales: dict[str, str] = {}
     for fact in game["dealing"].values():
         kind = fact["type"]
@@ -55,6 +57,6 @@ def _coming(seats: list[str], turn: dict, sales: dict, keeps: bool) -> tuple[int
     if keeps and turn["passed_to"] is not None and not turn["sold"]:
         holder = turn["passed_to"]  # his turn now; if he sold it, the buyer deals it
         return seats.index(holder), sales.get(holder, holder), holder in sales
-    seat = 0 if turn["seat"] is None else (turn["seat"] + 1) % len(seats)
+    seat = (turn["first"] if turn["seat"] is None else (turn["seat"] + 1)) % len(seats)
     holder = seats[seat]
     return seat, sales.get(holder, holder), holder in sales

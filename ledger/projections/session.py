@@ -137,11 +137,19 @@ def _hand_settled(state: SessionState, event: dict) -> None:
             "type": "deal_passed", "to": data["player"]}
 
 
+def _cassino_deal_counted(state: SessionState, event: dict) -> None:
+    deals = state.games[event["game_id"]].setdefault("cassino", {})
+    deals[event["id"]] = {"event_id": event["id"], "version": event["version"],
+                          "counts": event["data"]["counts"]}
+
+
 def _event_voided(state: SessionState, event: dict) -> None:
+    """A voided event adds nothing to any projection: its facts are withdrawn."""
     target = event["data"]["event_id"]
     state.voided[target] = event["id"]
     for game in state.games.values():
         game["dealing"].pop(target, None)
+        game.get("cassino", {}).pop(target, None)
 
 
 _STEPS: dict = {
@@ -153,6 +161,7 @@ _STEPS: dict = {
     "deal_sold": _dealing_fact,
     "stakes_doubled": _stakes_doubled,
     "vingt_un_hand_settled": _hand_settled,
+    "cassino_deal_counted": _cassino_deal_counted,
     "event_voided": _event_voided,
 }
 

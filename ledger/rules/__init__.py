@@ -6,7 +6,7 @@ from ledger.errors import Invalid, NotFound
 from ledger.events.store import Draft
 from ledger.postings import check_pools
 from ledger.projections.session import SessionState
-from ledger.rules import brag, commerce, generic, jig, session, speculation, vingt_un
+from ledger.rules import brag, cassino, commerce, generic, jig, session, speculation, vingt_un
 from ledger.rules.game import Game
 
 KIND_RULES = {
@@ -15,6 +15,7 @@ KIND_RULES = {
     "brag": brag.RULES,
     "snip_snap_snorum": jig.RULES,
     "vingt_un": vingt_un.RULES,
+    "cassino": cassino.RULES,
 }
 
 

@@ -4,6 +4,9 @@ from ledger.errors import Conflict, NotFound
 from ledger.events.catalogue import SESSION_EVENTS
 from ledger.postings import reverse
 from ledger.projections.session import SessionState
+from ledger.rules import cassino
+
+START_CHECKS = {"cassino": cassino.check_start}
 
 
 def player_added(state: SessionState, data: dict) -> list[dict]:
@@ -23,6 +26,8 @@ def game_started(state: SessionState, data: dict) -> list[dict]:
             raise NotFound(f"No player {seat} in this session.", {"data.seats": ["unknown player"]})
     if data["table_id"] is not None and data["table_id"] not in state.tables:
         raise NotFound(f"No table {data['table_id']}.", {"data.table_id": ["unknown table"]})
+    if data["kind"] in START_CHECKS:
+        START_CHECKS[data["kind"]](data)
     return []
 
 

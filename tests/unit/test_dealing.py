@@ -67,3 +67,10 @@ def test_a_bought_deal_lost_to_a_natural_reverts_to_the_sellers_left():
         "current_dealer"] == "d"
     turn = dealing(vingt_un(deal(), sale("b", "d"), natural("b"), deal(), natural("a")))
     assert turn["next_dealer"] == "c"
+
+
+def test_the_first_dealer_may_be_named_at_the_start_then_the_deal_passes_left():
+    game_with_cut = {**game(), "options": {"first_dealer": "c"}}
+    assert dealing(game_with_cut)["next_dealer"] == "c"
+    game_with_cut = {**game(deal()), "options": {"first_dealer": "c"}}
+    assert (dealing(game_with_cut)["current_dealer"], dealing(game_with_cut)["next_dealer"]) == ("c", "d")
