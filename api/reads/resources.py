@@ -10,6 +10,8 @@ from ledger.errors import Invalid, NotFound
 from ledger.projections.balances import balances, pools
 from ledger.projections.cassino import scores
 from ledger.projections.dealing import dealing
+from ledger.projections.settlement import settlement
+from ledger.projections.statement import statement
 
 blp = guard(Blueprint("reads", __name__, url_prefix="/api/v1/sessions/<sid>",
                       description="Read models rebuilt from the log"))
@@ -56,6 +58,35 @@ class Scores(MethodView):
             if game["kind"] != "cassino":
                 raise Invalid.field("gid", "Scores are kept for Cassino games.")
             return scores(game)
+
+
+@blp.route("/settlement")
+class Settlement(MethodView):
+    @blp.response(200, schemas.Settlement)
+    @blp.problems(401, 404)
+    def get(self, sid):
+        """The fewest transfers between players that settle the evening; unclaimed pools apart."""
+        with book().reading(sid) as state:
+            return _renamed(settlement(state))
+
+
+@blp.route("/players/<pid>/statement")
+class Statement(MethodView):
+    @blp.response(200, schemas.Statement)
+    @blp.problems(401, 404)
+    def get(self, sid, pid):
+        """Every posting that touched the player, in log order, with a running balance."""
+        with book().reading(sid) as state:
+            if pid not in state.players:
+                raise NotFound(f"No player {pid} in this session.", {"pid": ["unknown player"]})
+            name = state.players[pid]["name"]
+        return {**statement(book().store.stream(sid), pid), "name": name}
+
+
+def _renamed(model: dict) -> dict:
+    """`from` is a Python keyword: the schema's attribute is `from_`."""
+    model["transfers"] = [{"from_": t.pop("from"), **t} for t in model["transfers"]]
+    return model
 
 
 def _game(state, gid: str) -> dict:

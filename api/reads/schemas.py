@@ -63,3 +63,49 @@ class Scores(Schema):
     winners = fields.List(fields.String(), metadata={"description": "the winning side"})
     target = fields.Integer()
     sides = fields.List(fields.List(fields.String()))
+
+
+class Transfer(Schema):
+    from_ = fields.String(data_key="from")
+    to = fields.String()
+    counters = fields.Integer()
+    amount_minor = fields.Integer()
+
+
+class UnsettledPool(Schema):
+    game_id = fields.String()
+    counters = fields.Integer()
+
+
+class Result(Schema):
+    id = fields.String()
+    name = fields.String()
+    counters = fields.Integer()
+    amount_minor = fields.Integer()
+
+
+class Settlement(Schema):
+    transfers = fields.List(fields.Nested(Transfer))
+    unsettled_pools = fields.List(fields.Nested(UnsettledPool))
+    results = fields.List(fields.Nested(Result))
+    currency = fields.String()
+    counter_value = fields.Integer()
+    version = fields.Integer()
+
+
+class StatementEntry(Schema):
+    event_id = fields.String()
+    version = fields.Integer()
+    type = fields.String()
+    game_id = fields.String(allow_none=True)
+    recorded_at = fields.String()
+    amount = fields.Integer()
+    balance = fields.Integer()
+    issued = fields.Integer(metadata={"description": "counters from the bank, charged at settling"})
+
+
+class Statement(Schema):
+    player = fields.String()
+    name = fields.String()
+    entries = fields.List(fields.Nested(StatementEntry))
+    balance = fields.Integer()
