@@ -39,10 +39,11 @@ def create_app(config: dict | None = None) -> Flask:
     api = Api(app)
     errors.register(app)
     from api.events.resources import blp as events_blp
+    from api.exports.resources import blp as exports_blp
     from api.phone import blp as phone_blp
     from api.reads.resources import blp as reads_blp
     from api.sessions.resources import blp as sessions_blp
-    for blueprint in (sessions_blp, events_blp, reads_blp, health_blp):
+    for blueprint in (sessions_blp, events_blp, reads_blp, exports_blp, health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
     api.spec.components.schema("Problem", schema=errors.Problem)
