@@ -89,6 +89,11 @@ class PoolCarriedOver(EventData):
     to_game_id = Ref()
 
 
+class PoolRefunded(EventData):
+    shares = fields.Dict(keys=Ref(), values=Counters(), required=True,
+                         validate=validate.Length(min=1, max=64))
+
+
 class CardBought(EventData):
     buyer = Ref(required=True)
     seller = Ref()
@@ -185,6 +190,7 @@ SCHEMAS: dict[str, type[Schema]] = {
     "penalty_paid": PenaltyPaid,
     "pool_won": PoolWon,
     "pool_carried_over": PoolCarriedOver,
+    "pool_refunded": PoolRefunded,
     "card_bought": CardBought,
     "cards_bartered": CardsBartered,
     "deal_sold": DealSold,

@@ -52,6 +52,20 @@ def pool_carried_over(game: Game, data: dict) -> list[dict]:
     return transfer(pool(game.id), pool(target), game.pool)
 
 
+def pool_refunded(game: Game, data: dict) -> list[dict]:
+    """The table returns an unclaimed pool to its contributors, in shares it agrees, so that the
+    evening can close; the shares must come to exactly the pool (nothing is kept or made)."""
+    if game.pool == 0:
+        raise Conflict("The pool is empty.", {"game_id": ["nothing to refund"]})
+    shares = data["shares"]
+    for seat in shares:
+        game.seated("data.shares", seat)
+    if sum(shares.values()) != game.pool:
+        raise Invalid.field("data.shares", f"The shares must come to the pool's "
+                            f"{game.pool} counters, not {sum(shares.values())}.")
+    return combine(p for seat, n in shares.items() for p in transfer(pool(game.id), player(seat), n))
+
+
 def card_bought(game: Game, data: dict) -> list[dict]:
     """A purchase for ready money: the buyer pays the seller (default: the dealer) the price
     (default: one stake). Seed 000: in Commerce the payment becomes the dealer's own."""
@@ -88,6 +102,7 @@ RULES = {
     "penalty_paid": penalty_paid,
     "pool_won": pool_won,
     "pool_carried_over": pool_carried_over,
+    "pool_refunded": pool_refunded,
     "card_bought": card_bought,
     "cards_bartered": cards_bartered,
     "deal_sold": deal_sold,

@@ -56,3 +56,16 @@ def test_each_statement_explains_each_balance(table):
 def test_an_unknown_player_has_no_statement(table):
     response = table.client.get(table.url("/players/nobody/statement"), headers=table.read)
     assert response.status_code == 404
+
+
+def test_a_refunded_pool_lets_the_evening_close(table):
+    a, b, c, d = table.players
+    game = table.start_game(kind="commerce", stake=2)
+    table.record("deal_started", game)  # a deals: a pays 4, the others 2; pool 10
+    short = table.post("pool_refunded", game, data={"shares": {a: 4, b: 2, c: 2}})
+    assert short.status_code == 422 and "data.shares" in short.get_json()["errors"]
+    table.record("pool_refunded", game, shares={a: 4, b: 2, c: 2, d: 2})
+    settlement = table.get("/settlement")
+    assert settlement["unsettled_pools"] == [] and settlement["transfers"] == []
+    assert set(table.counters().values()) == {0}
+    assert table.post("pool_refunded", game, data={"shares": {a: 1}}).status_code == 409
