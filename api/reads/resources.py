@@ -10,6 +10,7 @@ from ledger.errors import Invalid, NotFound
 from ledger.projections.balances import balances, pools
 from ledger.projections.cassino import scores
 from ledger.projections.dealing import dealing
+from ledger.projections.progressive import tallies
 from ledger.projections.settlement import settlement
 from ledger.projections.statement import statement
 
@@ -81,6 +82,28 @@ class Statement(MethodView):
                 raise NotFound(f"No player {pid} in this session.", {"pid": ["unknown player"]})
             name = state.players[pid]["name"]
         return {**statement(book().store.stream(sid), pid), "name": name}
+
+
+@blp.route("/progressive")
+class Progressive(MethodView):
+    @blp.arguments(schemas.ProgressiveQuery(), location="query")
+    @blp.response(200, schemas.Progressive)
+    @blp.problems(401, 404, 422)
+    def get(self, query, sid):
+        """Progressive Poker: seating, counters held and won, yellow chips, rebuys, the last
+        bell's moves, and each prize's current holder."""
+        with book().reading(sid) as state:
+            games = [g for g in state.games.values() if g["kind"] == "progressive_poker"]
+            wanted = query.get("game_id")
+            game = next((g for g in reversed(games) if wanted in (None, g["id"])), None)
+            if game is None:
+                raise NotFound("No Progressive Poker game in this session.",
+                               {"game_id": ["no such game"]})
+            model = tallies(game, state.players)
+        if model["last_round"]:
+            model["last_round"]["moves"] = [{"from_": m.pop("from"), **m}
+                                            for m in model["last_round"]["moves"]]
+        return model
 
 
 def _renamed(model: dict) -> dict:

@@ -109,3 +109,44 @@ class Statement(Schema):
     name = fields.String()
     entries = fields.List(fields.Nested(StatementEntry))
     balance = fields.Integer()
+
+
+class ProgressivePlayer(Schema):
+    table_id = fields.String()
+    counters = fields.Integer(metadata={"description": "counters held"})
+    won = fields.Integer(metadata={"description": "held less every stake from the bank"})
+    yellow_chips = fields.Integer()
+    rebuys = fields.Integer()
+
+
+class Move(Schema):
+    player = fields.String()
+    from_ = fields.String(data_key="from")
+    to = fields.String()
+    why = fields.String()
+
+
+class LastRound(Schema):
+    round = fields.Integer()
+    yellow_chip = fields.String()
+    moves = fields.List(fields.Nested(Move))
+
+
+class Prizes(Schema):
+    most_yellow_chips = fields.String(allow_none=True)
+    booby = fields.String()
+    groups = fields.Dict(keys=fields.String(), values=fields.String())
+
+
+class Progressive(Schema):
+    game_id = fields.String()
+    players = fields.Dict(keys=fields.String(), values=fields.Nested(ProgressivePlayer))
+    seating = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    round = fields.Integer()
+    pots_this_round = fields.List(fields.String())
+    last_round = fields.Nested(LastRound, allow_none=True)
+    prizes = fields.Nested(Prizes)
+
+
+class ProgressiveQuery(Schema):
+    game_id = fields.String(metadata={"description": "default: the latest Progressive Poker game"})

@@ -175,6 +175,22 @@ class CassinoDealCounted(EventData):
     counts = fields.Dict(keys=Ref(), values=fields.Nested(CassinoCounts), required=True)
 
 
+class ProgressivePotWon(EventData):
+    table_id = Ref(required=True)
+    winner = Ref(required=True)
+    contributions = fields.Dict(keys=Ref(), values=Counters(), required=True,
+                                validate=validate.Length(min=1, max=64))
+    callers = RefList(load_default=list)
+
+
+class ProgressiveRoundEnded(EventData):
+    cuts = fields.Dict(keys=Ref(), values=Count(), validate=validate.Length(max=64))
+
+
+class ProgressiveRebuy(EventData):
+    player = Ref(required=True)
+
+
 class EventVoided(EventData):
     event_id = Ref(required=True)
     reason = Text(200, required=True)
@@ -203,6 +219,9 @@ SCHEMAS: dict[str, type[Schema]] = {
     "brulet": Brulet,
     "vingt_un_overdrawn": VingtUnOverdrawn,
     "cassino_deal_counted": CassinoDealCounted,
+    "progressive_pot_won": ProgressivePotWon,
+    "progressive_round_ended": ProgressiveRoundEnded,
+    "progressive_rebuy": ProgressiveRebuy,
     "event_voided": EventVoided,
 }
 

@@ -143,6 +143,11 @@ def _cassino_deal_counted(state: SessionState, event: dict) -> None:
                           "counts": event["data"]["counts"]}
 
 
+def _progressive_fact(state: SessionState, event: dict) -> None:
+    facts = state.games[event["game_id"]].setdefault("progressive", {})
+    facts[event["id"]] = {"type": event["type"], **event["data"]}
+
+
 def _event_voided(state: SessionState, event: dict) -> None:
     """A voided event adds nothing to any projection: its facts are withdrawn."""
     target = event["data"]["event_id"]
@@ -150,6 +155,7 @@ def _event_voided(state: SessionState, event: dict) -> None:
     for game in state.games.values():
         game["dealing"].pop(target, None)
         game.get("cassino", {}).pop(target, None)
+        game.get("progressive", {}).pop(target, None)
 
 
 _STEPS: dict = {
@@ -162,6 +168,9 @@ _STEPS: dict = {
     "stakes_doubled": _stakes_doubled,
     "vingt_un_hand_settled": _hand_settled,
     "cassino_deal_counted": _cassino_deal_counted,
+    "progressive_pot_won": _progressive_fact,
+    "progressive_round_ended": _progressive_fact,
+    "progressive_rebuy": _progressive_fact,
     "event_voided": _event_voided,
 }
 

@@ -6,7 +6,9 @@ from ledger.errors import Invalid, NotFound
 from ledger.events.store import Draft
 from ledger.postings import check_pools
 from ledger.projections.session import SessionState
-from ledger.rules import brag, cassino, commerce, generic, jig, session, speculation, vingt_un
+from ledger.rules import (
+    brag, cassino, commerce, generic, jig, progressive, session, speculation, vingt_un,
+)
 from ledger.rules.game import Game
 
 KIND_RULES = {
@@ -16,7 +18,10 @@ KIND_RULES = {
     "snip_snap_snorum": jig.RULES,
     "vingt_un": vingt_un.RULES,
     "cassino": cassino.RULES,
+    "progressive_poker": progressive.RULES,
 }
+# Kinds whose money is only their own events (Progressive Poker folds its counters itself).
+OWN_EVENTS_ONLY = frozenset({"progressive_poker"})
 
 
 def resolve(state: SessionState, draft: Draft, lookup: Callable[[str], dict | None]) -> list[dict]:
@@ -37,7 +42,9 @@ def _game_rule(state: SessionState, draft: Draft) -> list[dict]:
     record = state.games.get(draft.game_id)
     if record is None:
         raise NotFound(f"No game {draft.game_id} in this session.", {"game_id": ["unknown game"]})
-    rule = KIND_RULES.get(record["kind"], {}).get(draft.type) or generic.RULES.get(draft.type)
+    own = KIND_RULES.get(record["kind"], {})
+    rule = own.get(draft.type) or (None if record["kind"] in OWN_EVENTS_ONLY
+                                   else generic.RULES.get(draft.type))
     if rule is None:
         raise Invalid.field("type", f"{draft.type} is not recorded in a {record['kind']} game.")
     return rule(Game(state, record), draft.data)

@@ -8,7 +8,7 @@ PACKS = {52: {"cards": 52, "spades": 13, "aces": 4, "great_cassino": 1, "little_
          32: {"cards": 32, "spades": 8, "aces": 4, "great_cassino": 1, "little_cassino": 0}}
 
 
-def check_start(data: dict) -> None:
+def check_start(state, data: dict) -> None:
     """Two to six players; partnerships are two pairs of the four seats, partners opposite."""
     seats, partnerships = data["seats"], data["options"]["partnerships"]
     if not 2 <= len(seats) <= 6:

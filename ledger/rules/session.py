@@ -4,9 +4,10 @@ from ledger.errors import Conflict, NotFound
 from ledger.events.catalogue import SESSION_EVENTS
 from ledger.postings import reverse
 from ledger.projections.session import SessionState
-from ledger.rules import cassino
+from ledger.rules import cassino, progressive
 
-START_CHECKS = {"cassino": cassino.check_start}
+START_CHECKS = {"cassino": cassino.check_start, "progressive_poker": progressive.check_start}
+START_POSTINGS = {"progressive_poker": progressive.starting_stakes}
 
 
 def player_added(state: SessionState, data: dict) -> list[dict]:
@@ -27,8 +28,8 @@ def game_started(state: SessionState, data: dict) -> list[dict]:
     if data["table_id"] is not None and data["table_id"] not in state.tables:
         raise NotFound(f"No table {data['table_id']}.", {"data.table_id": ["unknown table"]})
     if data["kind"] in START_CHECKS:
-        START_CHECKS[data["kind"]](data)
-    return []
+        START_CHECKS[data["kind"]](state, data)
+    return START_POSTINGS[data["kind"]](data) if data["kind"] in START_POSTINGS else []
 
 
 def event_voided(state: SessionState, data: dict, target: dict | None) -> list[dict]:
@@ -44,6 +45,10 @@ def event_voided(state: SessionState, data: dict, target: dict | None) -> list[d
                        {"data.event_id": ["cannot be voided"]})
     if target["id"] in state.voided:
         raise Conflict("That event is voided already.", {"data.event_id": ["already voided"]})
+    facts = state.games.get(target["game_id"] or "", {}).get("progressive", {})
+    if target["id"] in facts and list(facts)[-1] != target["id"]:
+        raise Conflict("Progressive Poker is undone from the latest event back.",
+                       {"data.event_id": ["void the later pots, bells and rebuys first"]})
     return reverse(target["postings"])
 
 

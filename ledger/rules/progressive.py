@@ -1,0 +1,80 @@
+"""Progressive Poker (seed 004): tables, pots, the bell, and rebuys from the banker."""
+
+from ledger.errors import Conflict, Invalid, NotFound
+from ledger.postings import BANK, combine, player, transfer
+from ledger.projections.progressive import going_down, progressive
+from ledger.rules.game import Game
+
+
+def check_start(state, data: dict) -> None:
+    """The tables, head table first by rank, seat every player of the game exactly once."""
+    tables = data["options"]["tables"]
+    if not tables:
+        raise Invalid.field("data.options", "Name the tables and their seats (option tables).")
+    for entry in tables:
+        if entry["table_id"] not in state.tables:
+            raise NotFound(f"No table {entry['table_id']}.", {"data.options": ["unknown table"]})
+    ranks = [state.tables[entry["table_id"]]["rank"] for entry in tables]
+    if ranks != sorted(set(ranks)):
+        raise Invalid.field("data.options", "List the tables head table first, by rank.")
+    seated = [p for entry in tables for p in entry["seats"]]
+    if sorted(seated) != sorted(data["seats"]):
+        raise Invalid.field("data.options", "Every player of the game sits at exactly one table.")
+
+
+def starting_stakes(data: dict) -> list[dict]:
+    """Seed 004: each player is provided at starting with counters (usually fifty) by the bank."""
+    stake = data["options"]["starting_counters"]
+    return combine(p for seat in data["seats"] for p in transfer(BANK, player(seat), stake))
+
+
+def progressive_pot_won(game: Game, data: dict) -> list[dict]:
+    """One table's pool this round: each contribution goes to the winner."""
+    now, table = progressive(game.record), data["table_id"]
+    if table not in now["seating"]:
+        raise Invalid.field("data.table_id", "Not a table of this game.")
+    if table in now["pots"]:
+        raise Conflict("This table's pot is already recorded this round.",
+                       {"data.table_id": ["pot already recorded this round"]})
+    at_table, contributions = now["seating"][table], data["contributions"]
+    for contributor, counters in contributions.items():
+        if contributor not in at_table:
+            raise Conflict(f"{contributor} does not sit at this table.",
+                           {"data.contributions": ["not seated at this table"]})
+        if counters > now["held"][contributor]:
+            raise Conflict(f"{contributor} holds {now['held'][contributor]} counters.",
+                           {"data.contributions": ["more than the player holds"]})
+    if data["winner"] not in contributions:
+        raise Invalid.field("data.winner", "The winner is one of the contributors.")
+    if any(c not in at_table or c == data["winner"] for c in data["callers"]):
+        raise Invalid.field("data.callers", "Callers are the winner's opponents at this table.")
+    return combine(p for contributor, counters in contributions.items()
+                   for p in transfer(player(contributor), player(data["winner"]), counters))
+
+
+def progressive_round_ended(game: Game, data: dict) -> list[dict]:
+    """The bell: every table's pot must be in; a tie at the head table needs the cuts."""
+    now = progressive(game.record)
+    missing = [t for t in now["order"] if t not in now["pots"]]
+    if missing:
+        raise Conflict(f"No pot recorded yet at: {', '.join(missing)}.",
+                       {"type": ["a table's pot is missing"]})
+    for cutter in data.get("cuts", {}):
+        game.seated_strictly("data.cuts", cutter)
+    if len(now["order"]) > 1:
+        going_down(now, now["pots"][now["order"][0]], data.get("cuts") or {}, game.seats, True)
+    return []
+
+
+def progressive_rebuy(game: Game, data: dict) -> list[dict]:
+    """Seed 004: a player who has lost all his counters takes a fresh stake from the banker."""
+    rebuyer = game.seated("data.player", data["player"])
+    held = progressive(game.record)["held"][rebuyer]
+    if held > 0:
+        raise Conflict(f"{rebuyer} still holds {held} counters.", {"data.player": ["not broke"]})
+    return transfer(BANK, player(rebuyer), game.options["starting_counters"])
+
+
+RULES = {"progressive_pot_won": progressive_pot_won,
+         "progressive_round_ended": progressive_round_ended,
+         "progressive_rebuy": progressive_rebuy}
