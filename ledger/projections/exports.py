@@ -5,6 +5,7 @@ from collections.abc import Iterable, Iterator
 
 from ledger.projections.balances import balances
 from ledger.projections.cassino import scores
+from ledger.projections.progressive import tallies
 from ledger.projections.session import SessionState
 from ledger.projections.settlement import settlement
 
@@ -12,14 +13,20 @@ JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", 
 
 
 def results(state: SessionState) -> tuple[list[str], list[list]]:
-    """One row per player: name, group, counters, money, and each Cassino game's points."""
+    """One row per player: name, group, counters, money, each Cassino game's points and each
+    Progressive Poker game's yellow chips."""
     model = balances(state)
-    cassino = [gid for gid, game in state.games.items() if game["kind"] == "cassino"]
-    totals = {gid: scores(state.games[gid])["totals"] for gid in cassino}
+    columns = []  # (header, {player: value}) for each game that keeps a score
+    for n, gid in enumerate((g for g, game in state.games.items() if game["kind"] == "cassino"), 1):
+        columns.append((f"cassino_points_{n}", scores(state.games[gid])["totals"]))
+    progressive_games = [g for g, game in state.games.items() if game["kind"] == "progressive_poker"]
+    for n, gid in enumerate(progressive_games, 1):
+        tally = tallies(state.games[gid], state.players)["players"]
+        columns.append((f"yellow_chips_{n}", {p: t["yellow_chips"] for p, t in tally.items()}))
     header = ["player_id", "name", "group", "counters", "money_minor", "currency",
-              *(f"cassino_points_{n}" for n, _ in enumerate(cassino, 1))]
+              *(name for name, _ in columns)]
     rows = [[p["id"], p["name"], p["group"] or "", p["counters"], p["amount_minor"],
-             model["currency"], *(totals[gid].get(p["id"], "") for gid in cassino)]
+             model["currency"], *(values.get(p["id"], "") for _, values in columns)]
             for p in model["players"]]
     return header, rows
 

@@ -110,3 +110,17 @@ def test_the_tables_must_seat_every_player_once_head_table_first(client):
             "kind": "progressive_poker", "stake": 1, "seats": table.players,
             "options": {"tables": tables}})
         assert response.status_code == 422, response.get_json()
+
+
+def test_results_csv_carries_yellow_chips(evening):
+    import csv
+    import io
+    table, p, (t1, t2, t3), game = evening
+    won(table, game, t1, p[0], {p[0]: 5, p[1]: 5})
+    won(table, game, t2, p[4], {p[4]: 5, p[5]: 5})
+    won(table, game, t3, p[8], {p[8]: 5, p[9]: 5})
+    table.record("progressive_round_ended", game)
+    text = table.client.get(table.url("/export/results.csv"), headers=table.read).get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][-1] == "yellow_chips_1"
+    assert {row[0]: row[-1] for row in rows[1:]}[p[0]] == "1"
