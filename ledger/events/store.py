@@ -144,6 +144,47 @@ class EventStore:
         return {"ok": first_bad is None, "events": count, "first_bad_version": first_bad,
                 "head_hash": expected_prev if count else None}
 
+    def tokens(self, session_id: str) -> dict[str, str]:
+        """The session's token digests by role (for moving a ledger; never the tokens)."""
+        with self.connections.reading() as tx:
+            rows = tx.all("SELECT role, token_hash FROM session_tokens WHERE session_id = :sid",
+                          {"sid": session_id})
+        return {role: digest for role, digest in rows}
+
+    def import_events(self, session_id: str, events: list[dict], digests: dict[str, str]) -> int:
+        """Copy a session's events verbatim (ids, versions, times, postings, hashes) after
+        checking their chain; events already here with the same hash are skipped, so an
+        import can be repeated. Returns how many were added."""
+        added = 0
+        with self.connections.writing(session_id) as tx:
+            version, prev_hash = self.head(tx, session_id)
+            for event in events:
+                if event["session_id"] != session_id:
+                    raise Conflict("An event of another session.", {"session_id": [event["id"]]})
+                if chain_hash(event["prev_hash"], hashed_content(event)) != event["hash"]:
+                    raise Conflict(f"Event version {event['version']} does not match its hash.",
+                                   {"hash": [str(event["version"])]})
+                if event["version"] <= version:
+                    here = tx.one("SELECT hash FROM events WHERE session_id = :sid "
+                                  "AND version = :version",
+                                  {"sid": session_id, "version": event["version"]})
+                    if here[0] != event["hash"]:
+                        raise Conflict(f"Version {event['version']} differs from the one here.",
+                                       {"version": [str(event["version"])]})
+                    continue
+                if event["version"] != version + 1 or event["prev_hash"] != prev_hash:
+                    raise Conflict(f"Version {event['version']} does not follow {version}.",
+                                   {"version": [str(event["version"])]})
+                tx.run(INSERT.replace(" RETURNING position", ""), _row(event))
+                version, prev_hash, added = event["version"], event["hash"], added + 1
+            known = self.tokens_in(tx, session_id)
+            self.add_tokens(tx, session_id, {r: d for r, d in digests.items() if r not in known})
+        return added
+
+    def tokens_in(self, tx: Tx, session_id: str) -> set[str]:
+        rows = tx.all("SELECT role FROM session_tokens WHERE session_id = :sid", {"sid": session_id})
+        return {row[0] for row in rows}
+
     def add_tokens(self, tx: Tx, session_id: str, digests: dict[str, str]) -> None:
         for role, digest in digests.items():
             tx.run("INSERT INTO session_tokens (token_hash, session_id, role) "
