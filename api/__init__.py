@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_smorest import Api
 
-from api import errors
+from api import errors, requestlog
 from api.health import blp as health_blp
 from ledger.book import Book
 from ledger.database import DEFAULT_URL, make_engine
@@ -38,6 +38,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     api = Api(app)
     errors.register(app)
+    requestlog.install(app)
     from api.events.resources import blp as events_blp
     from api.exports.resources import blp as exports_blp
     from api.phone import blp as phone_blp

@@ -1,6 +1,7 @@
 """Start the real service under gunicorn on a loopback port, for tests that need processes."""
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -19,26 +20,47 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class Gunicorn:
+    """gunicorn serving `app` on `database_url`, in its own process group."""
+
+    def __init__(self, database_url: str, workers: int = 2, log_dir: Path | None = None,
+                 app: str = "api:create_app()", env: dict | None = None):
+        self.env = {**os.environ, "LEDGER_DATABASE_URL": database_url, **(env or {})}
+        self.workers, self.log_dir, self.app = workers, log_dir, app
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def start(self) -> str:
+        log = (open(self.log_dir / f"gunicorn-{self.port}.log", "ab") if self.log_dir
+               else subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [str(GUNICORN), "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+             "--config", "python:api.gunicorn_conf", self.app],
+            env=self.env, stdout=log, stderr=log, start_new_session=True)
+        _wait_until_up(self.base, self.process)
+        return self.base
+
+    def kill(self) -> None:
+        """SIGKILL the master and every worker at once, as a power cut of the process would."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(20)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(20)
+
+
 @contextmanager
 def gunicorn(database_url: str, workers: int = 2, log_dir: Path | None = None,
              app: str = "api:create_app()", env: dict | None = None):
     """Yields the base URL of a gunicorn serving `app` (the service) on `database_url`."""
-    port = free_port()
-    env = {**os.environ, "LEDGER_DATABASE_URL": database_url, **(env or {})}
-    log = open(log_dir / f"gunicorn-{port}.log", "wb") if log_dir else subprocess.DEVNULL
-    process = subprocess.Popen(
-        [str(GUNICORN), "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-         "--config", "python:api.gunicorn_conf", app],
-        env=env, stdout=log, stderr=log)
-    base = f"http://127.0.0.1:{port}"
+    server = Gunicorn(database_url, workers, log_dir, app, env)
     try:
-        _wait_until_up(base, process)
-        yield base
+        yield server.start()
     finally:
-        process.terminate()
-        process.wait(20)
-        if log_dir:
-            log.close()
+        server.stop()
 
 
 def _wait_until_up(base: str, process: subprocess.Popen, seconds: float = 30) -> None:

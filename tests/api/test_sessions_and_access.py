@@ -89,3 +89,24 @@ def test_health_and_openapi(client):
     assert spec["openapi"].startswith("3.")
     assert "/api/v1/sessions/{sid}/events" in spec["paths"]
     assert {"StakePaidData", "EventVoidedData", "DealSoldData"} <= set(spec["components"]["schemas"])
+
+
+def test_each_request_is_logged_as_json_without_ids_or_tokens(table, caplog):
+    import json
+    import logging
+
+    caplog.set_level(logging.INFO, logger="ledger.requests")
+    logger = logging.getLogger("ledger.requests")
+    logger.addHandler(caplog.handler)
+    try:
+        table.client.get(table.url("/balances") + "?after=secret", headers=table.read)
+        table.client.get("/nowhere")
+    finally:
+        logger.removeHandler(caplog.handler)
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "ledger.requests"]
+    expected = {"method": "GET", "path": "/api/v1/sessions/<sid>/balances", "status": 200}
+    assert expected.items() <= lines[0].items()
+    assert lines[0]["ms"] >= 0 and lines[1]["path"] == "<unmatched>" and lines[1]["status"] == 404
+    text = caplog.text
+    assert table.id not in text and "secret" not in text
+    assert table.read["Authorization"].split()[1] not in text
