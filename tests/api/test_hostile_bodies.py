@@ -70,3 +70,29 @@ def test_no_resource_body_gives_a_server_error(hostile_table, path, body):
     assert response.status_code < 500, response.get_json()
     if response.status_code >= 400:
         assert response.content_type == "application/problem+json"
+
+
+@pytest.mark.parametrize("name", [
+    "Robert'); DROP TABLE events;--", "1 OR 1=1", "<script>alert(1)</script>",
+    "مرحبا بالعالم", "\u202eevil\u202c", "🂡 Ace of Spades 🃏", "ß" * 100,
+])
+def test_any_text_is_stored_and_answered_as_it_was_given(table, name):
+    created = table.client.post(table.url("/players"), json={"name": name}, headers=table.write)
+    assert created.status_code == 201
+    players = table.get("")["players"]
+    assert players[-1]["name"] == name
+    assert table.get("/verify")["ok"] is True
+
+
+def test_a_name_too_long_is_refused(table):
+    response = table.client.post(table.url("/players"), json={"name": "x" * 101}, headers=table.write)
+    assert response.status_code == 422 and "name" in response.get_json()["errors"]
+
+
+def test_a_huge_number_or_a_float_bound_is_refused(table):
+    game = table.start_game(kind="other")
+    for amount in (10**9 + 1, 10**30, 1e9, -0, 1.5e300):
+        response = table.post("stake_paid", game, data={"player": table.players[0], "amount": amount})
+        assert response.status_code == 422, amount
+    ok = table.post("stake_paid", game, data={"player": table.players[0], "amount": 10**9})
+    assert ok.status_code == 201
