@@ -61,8 +61,8 @@ def http_problem(error: HTTPException):
     response = problem(error.code, error.name, detail, errors)
     for name, value in (data.get("headers") or {}).items():
         response.headers[name] = value
-    for name, value in error.get_headers():
-        if name.lower() == "www-authenticate":
+    for name, value in error.get_headers():  # Allow on 405, WWW-Authenticate on 401, …
+        if name.lower() != "content-type":
             response.headers[name] = value
     return response
 

@@ -1,6 +1,7 @@
 """The session's event log: append, read, verify."""
 
 from flask.views import MethodView
+from marshmallow import RAISE
 
 from api.access import guard
 from api.book import answer, book
@@ -24,7 +25,7 @@ class Events(MethodView):
         event, created = record(book(), sid, body)
         return answer(event, 201 if created else 200)
 
-    @blp.arguments(schemas.AfterQuery(), location="query")
+    @blp.arguments(schemas.AfterQuery(), location="query", unknown=RAISE)
     @blp.response(200, schemas.EventList)
     @blp.problems(401, 404, 422)
     def get(self, query, sid):

@@ -1,6 +1,7 @@
 """Read models, each folded from the log."""
 
 from flask.views import MethodView
+from marshmallow import RAISE
 
 from api.access import guard
 from api.book import book
@@ -86,7 +87,7 @@ class Statement(MethodView):
 
 @blp.route("/progressive")
 class Progressive(MethodView):
-    @blp.arguments(schemas.ProgressiveQuery(), location="query")
+    @blp.arguments(schemas.ProgressiveQuery(), location="query", unknown=RAISE)
     @blp.response(200, schemas.Progressive)
     @blp.problems(401, 404, 422)
     def get(self, query, sid):

@@ -19,6 +19,7 @@ class Sessions(MethodView):
     @blp.arguments(schemas.SessionRequest())
     @blp.response(201, schemas.SessionCreated)
     @blp.problems(400, 413, 422)
+    @blp.doc(security=[])
     def post(self, body):
         """Open a session; answers its write and read tokens (shown once, stored hashed)."""
         event, tokens = open_session(book(), body)

@@ -47,7 +47,7 @@ class GameKind(fields.String):
 
 
 class GameStarted(EventData):
-    kind = GameKind(required=True)
+    kind = GameKind(required=True, metadata={"enum": [*GAME_KINDS, *KIND_ALIASES]})
     seats = RefList(1, required=True)
     stake = Counters(required=True)
     table_id = Ref(allow_none=True, load_default=None)
@@ -151,8 +151,12 @@ class VingtUnOverdrawn(EventData):
     pass
 
 
-class Holding(fields.Integer):
+class Holding(fields.Raw):
     """Whether a player took a card that exists once (0 or 1; true/false accepted)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(metadata={"oneOf": [{"type": "integer", "enum": [0, 1]},
+                                             {"type": "boolean"}]}, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if value is True or value is False:

@@ -10,6 +10,8 @@ class WholeNumber(fields.Integer):
 
     def __init__(self, minimum: int, **kwargs):
         self.minimum = minimum
+        # the Range is what the OpenAPI document shows; _validated enforces it
+        kwargs.setdefault("validate", validate.Range(min=minimum, max=MAX_AMOUNT))
         super().__init__(strict=True, **kwargs)
 
     def _validated(self, value):
