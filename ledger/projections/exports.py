@@ -23,7 +23,7 @@ def results(state: SessionState) -> tuple[list[str], list[list]]:
     for n, gid in enumerate(progressive_games, 1):
         tally = tallies(state.games[gid], state.players)["players"]
         columns.append((f"yellow_chips_{n}", {p: t["yellow_chips"] for p, t in tally.items()}))
-    header = ["player_id", "name", "group", "counters", "money_minor", "currency",
+    header = ["player_id", "name", "group", "counters", "money", "currency",
               *(name for name, _ in columns)]
     rows = [[p["id"], p["name"], p["group"] or "", p["counters"], p["amount_minor"],
              model["currency"], *(values.get(p["id"], "") for _, values in columns)]
@@ -42,7 +42,7 @@ def journal(events: Iterable[dict]) -> Iterator[list]:
 def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:
     model = settlement(state)
     names = {pid: player["name"] for pid, player in state.players.items()}
-    header = ["from", "to", "from_id", "to_id", "counters", "money_minor", "currency"]
+    header = ["from", "to", "from_id", "to_id", "counters", "money", "currency"]
     rows = [[names[t["from"]], names[t["to"]], t["from"], t["to"], t["counters"],
              t["amount_minor"], model["currency"]] for t in model["transfers"]]
     return header, rows

@@ -42,7 +42,7 @@ def test_names_that_look_like_formulas_are_neutralised_and_numbers_stay_numbers(
     assert by_name["'=HYPERLINK(\"http://x\")"][3] == "-4"  # a negative result is a number
     assert by_name["'+1"][2] == "'-lady"
     settlement = download(table, "settlement")
-    assert settlement[0] == ["from", "to", "from_id", "to_id", "counters", "money_minor", "currency"]
+    assert settlement[0] == ["from", "to", "from_id", "to_id", "counters", "money", "currency"]
     assert settlement[1][:2] == ["'=HYPERLINK(\"http://x\")", "'+1"] and settlement[1][4] == "4"
 
 
