@@ -3,7 +3,7 @@
 from flask import Blueprint, render_template
 
 blp = Blueprint("phone", __name__, template_folder="templates", static_folder="static",
-                static_url_path="/static")
+                static_url_path="/phone/static")
 
 
 @blp.get("/")

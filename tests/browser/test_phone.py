@@ -1,0 +1,108 @@
+"""The phone page in real headless Chromium against the real server: record a Commerce deal,
+an offline spell, an undo and a CSV download, at a 360×640 phone viewport."""
+
+from pathlib import Path
+
+import pytest
+import requests
+from playwright.sync_api import expect, sync_playwright
+
+from tests.server import gunicorn
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+OUTPUT = Path(__file__).resolve().parents[1] / "output"
+NAMES = ["Ann", "Bob", "<script>alert(1)</script>", "Dan"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def record(page, fact: str, choices: dict | None = None, game: int = 0):
+    page.locator(".game").nth(game).locator(f"[data-fact={fact}]").click()
+    for name, value in (choices or {}).items():
+        target = page.locator(f"#fact-fields [name={name}]")
+        if target.evaluate("node => node.tagName") == "SELECT":
+            target.select_option(label=value)
+        else:
+            target.fill(str(value))
+    page.locator("#fact-form button[value=ok]").click()
+
+
+def counters(page) -> dict[str, str]:
+    rows = page.locator("#balances tbody tr")
+    return {rows.nth(i).locator("td").nth(0).inner_text(): rows.nth(i).locator("td").nth(1).inner_text()
+            for i in range(rows.count())}
+
+
+@pytest.mark.browser
+def test_an_evening_recorded_from_a_phone(browser, tmp_path):
+    with gunicorn(f"sqlite:///{tmp_path}/phone.sqlite3", workers=2, log_dir=tmp_path) as base:
+        context = browser.new_context(viewport={"width": 360, "height": 640}, accept_downloads=True)
+        page = context.new_page()
+        alerts = []
+        page.on("dialog", lambda d: alerts.append(d.message) or d.dismiss() if d.type == "alert"
+                else d.accept("recorded by mistake") if d.type == "prompt" else d.accept())
+        page.goto(f"{base}/")
+        page.fill("#open-form [name=name]", "Twelfth Night")
+        page.fill("#open-form [name=counter_value]", "5")
+        page.click("#open-form button")
+        expect(page.locator("#title")).to_have_text("Twelfth Night")
+
+        for name in NAMES:
+            page.fill("#player-form [name=name]", name)
+            page.click("#player-form button")
+            expect(page.locator("#players li")).to_have_count(NAMES.index(name) + 1)
+        expect(page.locator("#players li").nth(2)).to_have_text("<script>alert(1)</script>")
+
+        page.select_option("#game-form [name=kind]", "commerce")
+        page.fill("#game-form [name=stake]", "2")
+        for box in page.locator("#seat-picker input").all():
+            box.check()
+        page.click("#game-form button[type=submit]")
+        expect(page.locator(".game")).to_have_count(1)
+
+        record(page, "deal_started")                              # Ann deals: pool 10
+        expect(page.locator(".game h3")).to_contain_text("pool 10")
+        record(page, "card_bought", {"buyer": "Bob"})             # Bob pays Ann 2
+        record(page, "commerce_stand", {"stander": "Dan", "winner": "Dan"})
+        expect(page.locator(".game h3")).to_contain_text("pool 0")
+        assert counters(page) == {"Ann": "-4", "Bob": "-4", NAMES[2]: "-2", "Dan": "10"}
+
+        context.set_offline(True)
+        for _ in range(3):
+            record(page, "stake_paid", {"player": "Ann", "amount": 1})
+        expect(page.locator("#status")).to_have_text("3 pending")
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        expect(page.locator("#status")).to_have_text("online", timeout=15000)
+        expect(page.locator(".game h3")).to_contain_text("pool 3")
+
+        evening = page.evaluate("JSON.parse(localStorage.getItem('ledger:evening'))")
+        auth = {"Authorization": f"Bearer {evening['token']}"}
+        events = requests.get(f"{base}/api/v1/sessions/{evening['id']}/events", headers=auth).json()["events"]
+        stakes = [e for e in events if e["type"] == "stake_paid"]
+        assert len(stakes) == 3 and len({e["id"] for e in stakes}) == 3
+
+        page.click("#undo")                                       # confirm, then a reason
+        expect(page.locator(".game h3")).to_contain_text("pool 2")
+        events = requests.get(f"{base}/api/v1/sessions/{evening['id']}/events", headers=auth).json()["events"]
+        assert events[-1]["type"] == "event_voided" and events[-1]["data"]["event_id"] == stakes[-1]["id"]
+
+        with page.expect_download() as download:
+            page.click("[data-csv=journal]")
+        journal = Path(download.value.path()).read_text()
+        assert journal.splitlines()[0].startswith("position,version,recorded_at,event_id")
+        assert alerts == []
+
+        OUTPUT.mkdir(exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(OUTPUT / "phone.png"), full_page=False)
+        page.screenshot(path=str(OUTPUT / "phone-full.png"), full_page=True)
+        context.close()
