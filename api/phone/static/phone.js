@@ -147,18 +147,25 @@ function draw() {
   const playing = summary.games.length > 0; // once play starts, the games come first
   if (playing !== draw.playing) $("#setup").open = !playing;
   draw.playing = playing;
-  const money = n => (n / 100).toFixed(2);
+  const money = moneyIn(balances.currency);
   $("#balances tbody").replaceChildren(...balances.players.map(p => {
     const row = el("tr");
     row.append(el("td", p.name), el("td", p.counters, {class: "num"}),
-               el("td", `${money(p.amount_minor)} ${balances.currency}`, {class: "num"}));
+               el("td", money(p.amount_minor), {class: "num"}));
     return row;
   }));
   const owes = settlement.transfers.map(t => el("li",
-    `${who[t.from]} pays ${who[t.to]} ${t.counters} (${money(t.amount_minor)} ${settlement.currency})`));
+    `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${t.counters} counters)`));
   const pools = settlement.unsettled_pools.map(p => el("li", `${p.counters} counters still in a pool`));
   $("#settlement").replaceChildren(...(owes.length || pools.length ? [...owes, ...pools] : [el("li", "All square.")]));
   showStatus();
+}
+
+function moneyIn(currency) {
+  // minor units to the currency's own format: pence, cents, or none at all for yen
+  const format = new Intl.NumberFormat(undefined, {style: "currency", currency});
+  const digits = format.resolvedOptions().maximumFractionDigits;
+  return minor => format.format(minor / 10 ** digits);
 }
 
 const KIND_NAMES = {commerce: "Commerce", cassino: "Cassino", vingt_un: "Vingt-un",
