@@ -49,7 +49,3 @@ class Snapshot(SQLModel, table=True):
     version: int = Field(nullable=False)
     state: str = Field(sa_column=Column(Text, nullable=False))
 
-
-events = StoredEvent.__table__
-session_tokens = SessionToken.__table__
-snapshots = Snapshot.__table__
