@@ -16,7 +16,7 @@ def require_token() -> None:
     if sid is None:
         return
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    found = token and scheme.lower() == "bearer" and current_app.extensions["book"].store.token(
+    found = token and scheme.lower() == "bearer" and current_app.extensions["book"].store.tokens.find(
         token_digest(token.strip()))
     if not found:
         raise Unauthorized("A bearer token of this session is required.",

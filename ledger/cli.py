@@ -78,7 +78,7 @@ def rebuild(book: Book, session: str | None) -> None:
 @click.pass_obj
 def export_log(book: Book, session: str, output) -> None:
     """Write a session as JSON Lines: a header, then every event as stored."""
-    header = {"format": FORMAT, "session_id": session, "tokens": book.store.tokens(session)}
+    header = {"format": FORMAT, "session_id": session, "tokens": book.store.tokens.of_session(session)}
     output.write(orjson.dumps(header) + b"\n")
     count = 0
     for event in book.store.stream(session):

@@ -26,7 +26,7 @@ def open_session(book: Book, data: dict) -> tuple[dict, dict[str, str]]:
     tokens = {role: secrets.token_urlsafe(32) for role in ROLES}
 
     def issue_tokens(tx: Tx, _version: int) -> list[dict]:
-        book.store.add_tokens(tx, draft.id, {r: token_digest(t) for r, t in tokens.items()})
+        book.store.tokens.add(tx, draft.id, {r: token_digest(t) for r, t in tokens.items()})
         return []
 
     event, _ = book.store.append(draft.id, draft, 0, issue_tokens)

@@ -30,3 +30,21 @@ def hashed_content(event: dict) -> dict:
         "postings": event["postings"],
         "recorded_at": event["recorded_at"],
     }
+
+
+def verify_chain(events) -> dict:
+    """Recompute a session's chain over its events (oldest first): the first version whose
+    number, previous hash or own hash does not match is named."""
+    expected_prev, count, first_bad = GENESIS, 0, None
+    for event in events:
+        count += 1
+        good = (
+            event["version"] == count
+            and event["prev_hash"] == expected_prev
+            and chain_hash(expected_prev, hashed_content(event)) == event["hash"]
+        )
+        if not good and first_bad is None:
+            first_bad = count
+        expected_prev = event["hash"]
+    return {"ok": first_bad is None, "events": count, "first_bad_version": first_bad,
+            "head_hash": expected_prev if count else None}

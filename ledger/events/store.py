@@ -16,8 +16,9 @@ from sqlalchemy import Engine
 
 from ledger.errors import Conflict
 from ledger.events.catalogue import SCHEMA_VERSION
-from ledger.events.hashing import GENESIS, chain_hash, hashed_content
+from ledger.events.hashing import GENESIS, chain_hash, hashed_content, verify_chain
 from ledger.events.sql import Connections, Tx
+from ledger.events.tokens import Tokens
 from ledger.postings import check_balanced
 
 COLUMNS = ("position, session_id, version, event_id, type, schema_version, game_id, data, "
@@ -39,7 +40,6 @@ FOLD = ("SELECT version, type, postings, {detail} event_id END, {detail} game_id
         "ORDER BY version")
 LAST_VERSION = 2**31 - 1
 RETRIES = 8
-TOKENS_KEPT = 10_000
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def to_event(row) -> dict:
 class EventStore:
     def __init__(self, engine: Engine):
         self.connections = Connections(engine)
-        self._tokens: dict[str, tuple[str, str]] = {}
+        self.tokens = Tokens(self.connections)
 
     def append(self, session_id: str, draft: Draft, expected_version: int | None,
                decide: Decide) -> tuple[dict, bool]:
@@ -130,26 +130,7 @@ class EventStore:
 
     def verify(self, session_id: str) -> dict:
         """Recompute the session's hash chain; name the first version that does not match."""
-        expected_prev, count, first_bad = GENESIS, 0, None
-        for event in self.stream(session_id):
-            count += 1
-            good = (
-                event["version"] == count
-                and event["prev_hash"] == expected_prev
-                and chain_hash(expected_prev, hashed_content(event)) == event["hash"]
-            )
-            if not good and first_bad is None:
-                first_bad = count
-            expected_prev = event["hash"]
-        return {"ok": first_bad is None, "events": count, "first_bad_version": first_bad,
-                "head_hash": expected_prev if count else None}
-
-    def tokens(self, session_id: str) -> dict[str, str]:
-        """The session's token digests by role (for moving a ledger; never the tokens)."""
-        with self.connections.reading() as tx:
-            rows = tx.all("SELECT role, token_hash FROM session_tokens WHERE session_id = :sid",
-                          {"sid": session_id})
-        return {role: digest for role, digest in rows}
+        return verify_chain(self.stream(session_id))
 
     def import_events(self, session_id: str, events: list[dict], digests: dict[str, str]) -> int:
         """Copy a session's events verbatim (ids, versions, times, postings, hashes) after
@@ -177,35 +158,9 @@ class EventStore:
                                    {"version": [str(event["version"])]})
                 tx.run(INSERT.replace(" RETURNING position", ""), _row(event))
                 version, prev_hash, added = event["version"], event["hash"], added + 1
-            known = self.tokens_in(tx, session_id)
-            self.add_tokens(tx, session_id, {r: d for r, d in digests.items() if r not in known})
+            known = self.tokens.roles(tx, session_id)
+            self.tokens.add(tx, session_id, {r: d for r, d in digests.items() if r not in known})
         return added
-
-    def tokens_in(self, tx: Tx, session_id: str) -> set[str]:
-        rows = tx.all("SELECT role FROM session_tokens WHERE session_id = :sid", {"sid": session_id})
-        return {row[0] for row in rows}
-
-    def add_tokens(self, tx: Tx, session_id: str, digests: dict[str, str]) -> None:
-        for role, digest in digests.items():
-            tx.run("INSERT INTO session_tokens (token_hash, session_id, role) "
-                   "VALUES (:digest, :session_id, :role)",
-                   {"digest": digest, "session_id": session_id, "role": role})
-
-    def token(self, digest: str) -> tuple[str, str] | None:
-        """(session id, role) of a token digest, or None. A token never changes once issued,
-        so known digests are remembered (unknown ones are always looked up)."""
-        known = self._tokens.get(digest)
-        if known is not None:
-            return known
-        with self.connections.reading() as tx:
-            row = tx.one("SELECT session_id, role FROM session_tokens WHERE token_hash = :digest",
-                         {"digest": digest})
-        if row is None:
-            return None
-        if len(self._tokens) >= TOKENS_KEPT:
-            self._tokens.clear()
-        self._tokens[digest] = (row[0], row[1])
-        return self._tokens[digest]
 
     def session_ids(self) -> list[str]:
         with self.connections.reading() as tx:
