@@ -4,6 +4,7 @@ from flask import Flask
 from flask_smorest import Api
 
 from api import errors, requestlog
+from api.events.schemas import EventRequest
 from api.health import blp as health_blp
 from ledger.book import Book
 from ledger.database import DEFAULT_URL, make_engine
@@ -48,6 +49,7 @@ def create_app(config: dict | None = None) -> Flask:
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
     api.spec.components.schema("Problem", schema=errors.Problem)
+    api.spec.components.schema("EventRequest", schema=EventRequest)
     for name, schema in SCHEMAS.items():
         api.spec.components.schema(_camel(name) + "Data", schema=schema)
     for kind, schema in OPTIONS.items():

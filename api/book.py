@@ -1,7 +1,10 @@
 """The app's book, and recording through it from a view."""
 
+import json
+
 import orjson
-from flask import Response, current_app
+from flask import Response, current_app, request
+from werkzeug.exceptions import BadRequest
 
 from ledger.book import Book
 from ledger.recording import record
@@ -22,3 +25,14 @@ def answer(event: dict, status: int) -> Response:
     """An event as JSON, already in the `Event` schema's shape (the append hot path skips
     marshmallow's dump; the schema still documents it)."""
     return Response(orjson.dumps(event), status=status, mimetype="application/json")
+
+
+def json_body():
+    """The request's JSON (an empty object when it is not JSON, so validation names what is
+    missing); 400 when it does not parse, is not UTF-8, or is nested too deeply."""
+    if not request.is_json:
+        return {}
+    try:
+        return json.loads(request.get_data(cache=True))
+    except (ValueError, RecursionError):
+        raise BadRequest("The body is not valid JSON.") from None

@@ -31,9 +31,14 @@ class Parser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
 
-    def problems(self, *codes: int):
-        """Document each code as an application/problem+json answer (one wrapper for all)."""
+    def problems(self, *codes: int, resend: str | None = None):
+        """Document each code as an application/problem+json answer, and with `resend` the 200
+        that answers a resent request with the original (one wrapper for all)."""
         problem = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
-        return self.doc(responses={
-            str(code): {"description": REASONS[code], "content": problem}
-            for code in (*codes, 503)})
+        responses = {str(code): {"description": REASONS[code], "content": problem}
+                     for code in (*codes, 503)}
+        if resend:
+            responses["200"] = {"description": "a resend of a recorded request: the original",
+                                "content": {"application/json": {
+                                    "schema": {"$ref": f"#/components/schemas/{resend}"}}}}
+        return self.doc(responses=responses)

@@ -46,7 +46,7 @@ def record(book: Book, session_id: str, request: dict) -> tuple[dict, bool]:
             states.save_if_due(tx, state)
             return resolve(state, draft, lambda event_id: store.get(tx, event_id))
 
-    event, created = store.append(session_id, draft, request.get("expected_version"), decide)
+    event, created = store.append(session_id, draft, draft.expected_version, decide)
     if created:
         with states.lock:
             states.advance(event)
@@ -54,11 +54,12 @@ def record(book: Book, session_id: str, request: dict) -> tuple[dict, bool]:
 
 
 def draft_of(request: dict) -> Draft:
-    event_type = request["type"]
+    """The request validated in one pass (envelope and data) as a draft event."""
+    loaded = catalogue.load_request(request)
+    event_type, game_id = loaded["type"], loaded["game_id"]
     if event_type == "session_created":
         raise Invalid.field("type", "A session is created with POST /api/v1/sessions.")
-    data = catalogue.load(event_type, request.get("data", {}))
-    game_id = request.get("game_id")
     if event_type in SESSION_EVENTS and game_id is not None:
         raise Invalid.field("game_id", f"A {event_type} event does not belong to a game.")
-    return Draft(request.get("id") or str(uuid.uuid4()), event_type, game_id, data)
+    return Draft(loaded.get("id") or str(uuid.uuid4()), event_type, game_id, loaded["data"],
+                 loaded["expected_version"])

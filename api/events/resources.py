@@ -4,7 +4,7 @@ from flask.views import MethodView
 from marshmallow import RAISE
 
 from api.access import guard
-from api.book import answer, book
+from api.book import answer, book, json_body
 from api.docs import Blueprint
 from api.events import schemas
 from api.schemas import Event
@@ -16,13 +16,14 @@ blp = guard(Blueprint("events", __name__, url_prefix="/api/v1/sessions/<sid>",
 
 @blp.route("/events")
 class Events(MethodView):
-    @blp.arguments(schemas.EventRequest())
+    @blp.doc(requestBody={"required": True, "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/EventRequest"}}}})
     @blp.response(201, Event)
-    @blp.alt_response(200, schema=Event, description="a resend of a recorded event: the original")
-    @blp.problems(400, 401, 403, 404, 409, 413, 422)
-    def post(self, body, sid):
-        """Record a fact; the server resolves its postings by the game's rules."""
-        event, created = record(book(), sid, body)
+    @blp.problems(400, 401, 403, 404, 409, 413, 422, resend="Event")
+    def post(self, sid):
+        """Record a fact; the server resolves its postings by the game's rules. The body is
+        validated in one pass by its type's schema (the <Type>Data components)."""
+        event, created = record(book(), sid, json_body())
         return answer(event, 201 if created else 200)
 
     @blp.arguments(schemas.AfterQuery(), location="query", unknown=RAISE)

@@ -1,8 +1,9 @@
 """The event catalogue (SPEC §9): every event type, the schema of its data, and `load`."""
 
-from marshmallow import Schema, ValidationError
+from marshmallow import RAISE, Schema, ValidationError, fields
 
 from ledger.errors import Invalid
+from ledger.events.fields import Ref, WholeNumber
 from ledger.events.facts import (  # noqa: F401 - GAME_KINDS is part of the catalogue
     GAME_KINDS,
     BragAnteUnseen,
@@ -89,3 +90,46 @@ def _messages(messages) -> list[str]:
     if isinstance(messages, str):
         return [messages]
     return [str(m) for m in messages]
+
+
+class Envelope(Schema):
+    """An append request: `{id?, type, game_id?, data, expected_version?}`."""
+
+    class Meta:
+        unknown = RAISE
+
+    id = Ref()
+    type = fields.String(required=True)
+    game_id = Ref(allow_none=True, load_default=None)
+    expected_version = WholeNumber(0, allow_none=True, load_default=None)
+
+
+# One schema per type, envelope and data together: a request is validated in a single pass.
+_REQUESTS = {name: Envelope.from_dict({"data": fields.Nested(schema, load_default=dict)},
+                                       name=f"{name}_request")()
+             for name, schema in SCHEMAS.items()}
+
+
+def load_request(body) -> dict:
+    """Validate an append request, its data by its type's schema; 422 names each bad field
+    (`data.amount`, `expected_version`, …)."""
+    if not isinstance(body, dict):
+        raise Invalid.field("body", "Must be a JSON object.")
+    schema = _REQUESTS.get(body.get("type")) if isinstance(body.get("type"), str) else None
+    if schema is None:
+        raise Invalid.field("type", f"Unknown event type {body.get('type')!r}." if "type" in body
+                            else "Missing data for required field.")
+    try:
+        return schema.load(body)
+    except ValidationError as error:
+        fields_at_fault = dict(_flat(error.messages))
+        raise Invalid("Invalid event: " + ", ".join(fields_at_fault), fields_at_fault) from None
+
+
+def _flat(messages, prefix=""):
+    for key, value in messages.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict) and key == "data":
+            yield from ((f"data.{k}", _messages(v)) for k, v in value.items())
+        else:
+            yield path, _messages(value)

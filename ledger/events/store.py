@@ -50,6 +50,7 @@ class Draft:
     type: str
     game_id: str | None
     data: dict
+    expected_version: int | None = None
 
     def same_fact(self, event: dict) -> bool:
         return (event["type"], event["game_id"], event["data"]) == (
