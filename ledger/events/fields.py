@@ -10,8 +10,8 @@ class WholeNumber(fields.Integer):
 
     def __init__(self, minimum: int, **kwargs):
         self.minimum = minimum
-        # the Range is what the OpenAPI document shows; _validated enforces it
-        kwargs.setdefault("validate", validate.Range(min=minimum, max=MAX_AMOUNT))
+        # the bounds are shown in the OpenAPI document; _validated enforces them
+        kwargs["metadata"] = {"minimum": minimum, "maximum": MAX_AMOUNT, **kwargs.get("metadata", {})}
         super().__init__(strict=True, **kwargs)
 
     def _validated(self, value):

@@ -32,6 +32,7 @@ class Tx:
         self.sqlite = sqlite
         self.cursor = connection.cursor()
         self._queued = queued or []  # sent ahead of the next statement (PostgreSQL's lock)
+        self.committed = False
 
     def _sql(self, sql: str) -> str:
         return sql if self.sqlite else _pyformat(sql)
@@ -59,12 +60,14 @@ class Tx:
         if self.sqlite or self._queued:
             row = self.one(sql, params)
             self.connection.commit()
-            return row
-        driver = self.connection.driver_connection
-        with driver.pipeline():
-            cursor = driver.execute(_pyformat(sql), params)
-            driver.commit()
-        return cursor.fetchone()
+        else:
+            driver = self.connection.driver_connection
+            with driver.pipeline():
+                cursor = driver.execute(_pyformat(sql), params)
+                driver.commit()
+            row = cursor.fetchone()
+        self.committed = True
+        return row
 
     def one(self, sql: str, params: dict | None = None):
         return self.run(sql, params).fetchone()
@@ -109,7 +112,8 @@ class Connections:
                 if self.sqlite:
                     tx.run("BEGIN IMMEDIATE")
                 yield tx
-                self._writer.commit()
+                if not tx.committed:
+                    self._writer.commit()
             except BaseException:
                 self._discard_on_failure()
                 raise
