@@ -92,16 +92,27 @@ def _messages(messages) -> list[str]:
     return [str(m) for m in messages]
 
 
+TYPES = ", ".join(sorted(name for name in SCHEMAS if name != "session_created"))
+
+
 class Envelope(Schema):
     """An append request: `{id?, type, game_id?, data, expected_version?}`."""
 
     class Meta:
         unknown = RAISE
 
-    id = Ref()
-    type = fields.String(required=True)
+    id = Ref(metadata={"description": "client-generated UUID; a resend returns the original"})
+    type = fields.String(required=True, metadata={"description": f"one of: {TYPES}"})
     game_id = Ref(allow_none=True, load_default=None)
-    expected_version = WholeNumber(0, allow_none=True, load_default=None)
+    expected_version = WholeNumber(0, allow_none=True, load_default=None, metadata={
+        "description": "the session version the writer last saw (0 before any event)"})
+
+
+class EventRequest(Envelope):
+    """The envelope as the OpenAPI document shows it; `data` is checked by the type's schema."""
+
+    data = fields.Dict(keys=fields.String(), load_default=dict,
+                       metadata={"description": "the type's data: see the <Type>Data schemas"})
 
 
 # One schema per type, envelope and data together: a request is validated in a single pass.
