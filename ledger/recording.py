@@ -38,6 +38,10 @@ def record(book: Book, session_id: str, request: dict) -> tuple[dict, bool]:
     draft = draft_of(request)
     store, states = book.store, book.states
 
+    def head(tx: Tx) -> tuple[int, str]:
+        with states.lock:
+            return states.catch_up(tx, session_id)
+
     def decide(tx: Tx, version: int) -> list[dict]:
         if version == 0:
             raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
@@ -46,7 +50,7 @@ def record(book: Book, session_id: str, request: dict) -> tuple[dict, bool]:
             states.save_if_due(tx, state)
             return resolve(state, draft, lambda event_id: store.get(tx, event_id))
 
-    event, created = store.append(session_id, draft, draft.expected_version, decide)
+    event, created = store.append(session_id, draft, draft.expected_version, decide, head)
     if created:
         with states.lock:
             states.advance(event)

@@ -39,20 +39,24 @@ class Tx:
 
     def run(self, sql: str, params: dict | None = None):
         if self._queued:
-            self.first_rows([])
+            return self._pipelined([(sql, params or {})])[-1]
         self.cursor.execute(self._sql(sql), params or {})
         return self.cursor
 
     def first_rows(self, statements: list[tuple[str, dict]]) -> list:
         """Each statement's first row. PostgreSQL receives them, after anything queued, in
         one pipeline: one round trip instead of one each."""
-        queued, self._queued = self._queued, []
         if self.sqlite:
             return [self.one(sql, params) for sql, params in statements]
+        return [cursor.fetchone() for cursor in self._pipelined(statements)]
+
+    def _pipelined(self, statements: list[tuple[str, dict]]) -> list:
+        """PostgreSQL: the queued statements and these in one round trip; their cursors."""
+        queued, self._queued = self._queued, []
         driver = self.connection.driver_connection
         with driver.pipeline():
             cursors = [driver.execute(_pyformat(sql), params) for sql, params in queued + statements]
-        return [cursor.fetchone() for cursor in cursors[len(queued):]]
+        return cursors[len(queued):]
 
     def commit_with(self, sql: str, params: dict):
         """Run a last statement and commit; the first row it returns. One round trip on
@@ -104,7 +108,7 @@ class Connections:
         """A transaction holding the store's write lock for `lock_key` until it ends."""
         with self._write_lock, self._queue:
             if self._writer is None:
-                self._writer = self.engine.raw_connection()
+                self._writer = self._connect_writer()
             lock = [] if self.sqlite else [(
                 "SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {"key": lock_key})]
             tx = Tx(self._writer, self.sqlite, lock)
@@ -117,6 +121,15 @@ class Connections:
             except BaseException:
                 self._discard_on_failure()
                 raise
+
+    def _connect_writer(self):
+        writer = self.engine.raw_connection()
+        if self.sqlite:
+            # Writers in other processes change the file between appends, and SQLite drops its
+            # page cache each time: re-reading pages through a memory map then costs more than
+            # reading them (a fifth of an append), so the writer reads; long replays still map.
+            writer.cursor().execute("PRAGMA mmap_size=0")
+        return writer
 
     def _discard_on_failure(self) -> None:
         try:

@@ -1,9 +1,11 @@
 """The event store: the only code that writes the `events` table.
 
-An append runs under the session's write lock: the id is looked up first (idempotency),
-then the head version is read, `expected_version` checked, the rules consulted through
-`decide`, and the event inserted with `head + 1`. The unique (session, version) and unique
-event id constraints are the last word: a writer that loses a race retries from the top.
+An append runs under the session's write lock: the head version is read, `expected_version`
+checked, the rules consulted through `decide`, and the event inserted with `head + 1`. The
+unique (session, version) and unique event id constraints are the last word. A resent id is
+found by that constraint: when the insert collides, or before any refusal, the id is looked up
+and its original answered, so a retry never records twice and never sees an error the first
+sending did not get; a writer that loses a race for a version retries from the top.
 """
 
 from collections.abc import Callable, Iterator
@@ -14,7 +16,7 @@ from datetime import UTC, datetime
 import orjson
 from sqlalchemy import Engine
 
-from ledger.errors import Conflict
+from ledger.errors import Conflict, LedgerError
 from ledger.events.catalogue import SCHEMA_VERSION
 from ledger.events.hashing import GENESIS, chain_hash, hashed_content, verify_chain
 from ledger.events.sql import Connections, Tx
@@ -35,7 +37,7 @@ INSERT = ("INSERT INTO events (session_id, version, event_id, type, schema_versi
 # A fold reads ids, data and the session's fields only for the types it names: fetching
 # unused text columns costs more than decoding the postings.
 FOLD = ("SELECT version, type, postings, {detail} event_id END, {detail} game_id END, "
-        "{detail} data END, {detail} session_id END, {detail} recorded_at END "
+        "{detail} data END, {detail} session_id END, {detail} recorded_at END{hashed} "
         "FROM events WHERE session_id = :session_id AND version > :after AND version <= :upto "
         "ORDER BY version")
 LAST_VERSION = 2**31 - 1
@@ -60,6 +62,8 @@ class Draft:
 
 # decide(tx, head_version) -> postings; raises LedgerError to refuse the event.
 Decide = Callable[[Tx, int], list[dict]]
+# head(tx) -> (version, hash) of the session's last event, read under the write lock.
+Head = Callable[[Tx], tuple[int, str]]
 
 
 def to_event(row) -> dict:
@@ -78,28 +82,39 @@ class EventStore:
         self.tokens = Tokens(self.connections)
 
     def append(self, session_id: str, draft: Draft, expected_version: int | None,
-               decide: Decide) -> tuple[dict, bool]:
-        """Append one event atomically; returns (event, created). A known id returns the original."""
-        for _ in range(RETRIES):
+               decide: Decide, head: Head | None = None) -> tuple[dict, bool]:
+        """Append one event atomically; returns (event, created). A known id returns the
+        original. `head` reads the session's head (by default from the log itself)."""
+        head = head or (lambda tx: self.head(tx, session_id))
+        for attempt in range(RETRIES):
             try:
                 with self.connections.writing(session_id) as tx:
-                    original, head = tx.first_rows([(BY_ID, {"event_id": draft.id}),
-                                                    (HEAD, {"session_id": session_id})])
-                    if original is not None:
-                        return _replayed(to_event(original), session_id, draft), False
-                    version, prev_hash = head if head else (0, GENESIS)
-                    if expected_version is not None and expected_version != version:
-                        raise Conflict(
-                            f"Session is at version {version}, not {expected_version}.",
-                            {"expected_version": [f"current version is {version}"]},
-                            current_version=version,
-                        )
-                    event = _placed(session_id, version, prev_hash, draft, decide(tx, version))
+                    if attempt and (original := self._resent(tx, session_id, draft)):
+                        return original, False
+                    try:
+                        version, prev_hash = head(tx)
+                        if expected_version is not None and expected_version != version:
+                            raise Conflict(
+                                f"Session is at version {version}, not {expected_version}.",
+                                {"expected_version": [f"current version is {version}"]},
+                                current_version=version,
+                            )
+                        postings = decide(tx, version)
+                    except LedgerError:
+                        if original := self._resent(tx, session_id, draft):
+                            return original, False
+                        raise
+                    event = _placed(session_id, version, prev_hash, draft, postings)
                     event["position"] = tx.commit_with(INSERT, _row(event))[0]
                 return event, True
             except self.connections.integrity_error:
-                continue  # another writer took this version or this id: look again
+                continue  # the id is known, or another writer took this version: look again
         raise Conflict("The session is too busy; try again.")
+
+    def _resent(self, tx: Tx, session_id: str, draft: Draft) -> dict | None:
+        """The original of a resent id (409 if it was recorded with other content)."""
+        original = self.get(tx, draft.id)
+        return original and _replayed(original, session_id, draft)
 
     def head(self, tx: Tx, session_id: str) -> tuple[int, str]:
         """The session's current version and the hash the next event chains to."""
@@ -116,6 +131,12 @@ class EventStore:
         the last five only for the types in `detailed`."""
         return tx.run(_fold_query(detailed), {"session_id": session_id, "after": after,
                                               "upto": upto})
+
+    def tail(self, tx: Tx, session_id: str, after: int, detailed: frozenset[str]) -> list:
+        """`rows` from `after` to the head, each with the event's hash last: in one statement,
+        what a writer needs to bring a state up to date and chain the next event."""
+        return tx.all(_fold_query(detailed, hashed=True),
+                      {"session_id": session_id, "after": after, "upto": LAST_VERSION})
 
     def read(self, session_id: str, after: int = 0) -> list[dict]:
         params = {"session_id": session_id, "after": after, "upto": LAST_VERSION}
@@ -170,9 +191,10 @@ class EventStore:
 
 
 @cache
-def _fold_query(detailed: frozenset[str]) -> str:
+def _fold_query(detailed: frozenset[str], hashed: bool = False) -> str:
     names = ", ".join(f"'{name}'" for name in sorted(detailed) if name.isidentifier())
-    return FOLD.format(detail=f"CASE WHEN type IN ({names}) THEN")
+    return FOLD.format(detail=f"CASE WHEN type IN ({names}) THEN",
+                       hashed=", hash" if hashed else "")
 
 
 def _placed(session_id, version, prev_hash, draft: Draft, postings: list[dict]) -> dict:

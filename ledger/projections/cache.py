@@ -26,6 +26,7 @@ class StateCache:
         self.lock = threading.RLock()  # hold it while reading a state returned by `at`
         self._states: OrderedDict[str, SessionState] = OrderedDict()
         self._saved: dict[str, int] = {}
+        self._heads: dict[str, tuple[int, str]] = {}  # version and hash a kept state is at
 
     def at(self, tx: Tx, session_id: str, version: int) -> SessionState:
         """The session's state at `version` (a committed version seen by `tx`)."""
@@ -38,11 +39,30 @@ class StateCache:
         self._keep(session_id, state)
         return state
 
+    def catch_up(self, tx: Tx, session_id: str) -> tuple[int, str]:
+        """Under the store's write lock: fold the kept state up to the session's head, and
+        return the head's version and hash. A warm state costs one statement, which reads
+        the events other processes added and the head together."""
+        state, head = self._states.get(session_id), self._heads.get(session_id)
+        if state is None or head is None or head[0] != state.version:
+            head = self.store.head(tx, session_id)
+            if head[0] == 0:
+                return head
+            state = self.at(tx, session_id, head[0])
+        else:
+            rows = self.store.tail(tx, session_id, state.version, DETAILED)
+            if rows:
+                _fold_without_gc(state, [row[:-1] for row in rows])
+                head = rows[-1][0], rows[-1][-1]
+        self._heads[session_id] = head
+        return head
+
     def advance(self, event: dict) -> None:
         """Fold an event just committed, if the kept state is at the version before it."""
         state = self._states.get(event["session_id"])
         if state is not None and state.version == event["version"] - 1:
             state.apply(event)
+            self._heads[event["session_id"]] = event["version"], event["hash"]
 
     def save_if_due(self, tx: Tx, state: SessionState) -> None:
         """Inside an append's transaction: replace the snapshot when it is far enough behind."""
@@ -69,7 +89,8 @@ class StateCache:
         self._states[session_id] = state
         self._states.move_to_end(session_id)
         while len(self._states) > SESSIONS_KEPT:
-            self._states.popitem(last=False)
+            evicted, _ = self._states.popitem(last=False)
+            self._heads.pop(evicted, None)
 
 
 def _fold_without_gc(state: SessionState, rows) -> None:

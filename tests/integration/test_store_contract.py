@@ -68,6 +68,29 @@ def test_the_same_id_with_other_content_is_a_conflict(book, session):
     assert len(book.store.read(sid)) == 6
 
 
+def test_a_resend_the_rules_would_now_refuse_still_answers_its_original(book, session):
+    sid, players, game = session
+    won = {"id": "win-1", "type": "pool_won", "game_id": game, "data": {"winners": [players[1]]}}
+    record(book, sid, stake(players, game))
+    first, created = record(book, sid, won)
+    again, created_again = record(book, sid, won)  # the pool is empty now: a new win is refused
+    assert created and not created_again and again["version"] == first["version"] == 7
+    with pytest.raises(Conflict):
+        record(book, sid, {**won, "id": "win-2"})
+
+
+def test_an_id_resent_to_another_session_is_a_conflict(book, session):
+    sid, players, game = session
+    record(book, sid, stake(players, game, event_id="e-3"))
+    other = open_session(book, {"name": "Other"})[0]["session_id"]
+    with pytest.raises(Conflict) as refused:
+        record(book, other, {"id": "e-3", "type": "player_added", "data": {"name": "Eve"}})
+    assert "id" in refused.value.fields
+    with pytest.raises(Conflict):  # even where the session itself is unknown
+        record(book, str(uuid.uuid4()), stake(players, game, event_id="e-3"))
+    assert len(book.store.read(other)) == 1
+
+
 def test_a_stale_expected_version_is_refused_with_the_current_version(book, session):
     sid, players, game = session
     with pytest.raises(Conflict) as refused:
@@ -115,6 +138,10 @@ def test_concurrent_appends_get_gap_free_unique_versions(engine, session):
     assert Book(engine).store.verify(sid)["ok"]
     with Book(engine).reading(sid) as state:
         assert balances(state)["pools_counters"] == 60
+        rebuilt = state.to_dict()
+    for writer in books:  # each writer's kept state, caught up event by event, equals a rebuild
+        with writer.reading(sid) as kept:
+            assert kept.to_dict() == rebuilt
 
 
 def test_the_database_refuses_update_and_delete_of_events(engine, session):
