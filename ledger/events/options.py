@@ -24,7 +24,7 @@ class VingtUnOptions(Options):
 
 class SpeculationOptions(Options):
     pool_ante = Counters(allow_none=True, load_default=None, metadata={"description": "each player's contribution per deal (default: the stake)"})
-    dealer_pays_double = fields.Boolean(load_default=False)
+    dealer_pays_double = fields.Boolean(load_default=False, metadata={"description": "the dealer puts in twice as much"})
     knave_five_fine = fields.Boolean(load_default=False, metadata={"description": "a knave or five of a plain suit turned up pays one counter to the pool"})
 
 
@@ -39,13 +39,17 @@ class JigOptions(Options):
 
 class CassinoOptions(Options):
     partnerships = fields.List(RefList(2), validate=validate.Length(equal=2), allow_none=True,
-                               load_default=None)
-    lowest_scorer_deduction = fields.Boolean(load_default=False)
-    target = Counters(load_default=11)
-    pack = fields.Integer(strict=True, load_default=52, validate=validate.OneOf([52, 32]))
-    last_take_sweeps = fields.Boolean(load_default=True)
+                               load_default=None,
+                               metadata={"description": "two sides of two; partners sit opposite (1st and 3rd seats against 2nd and 4th)"})
+    lowest_scorer_deduction = fields.Boolean(load_default=False, metadata={
+        "description": "the lowest scorer scores nothing, and his points are deducted from the others'"})
+    target = Counters(load_default=11, metadata={"description": "points that win the game"})
+    pack = fields.Integer(strict=True, load_default=52, validate=validate.OneOf([52, 32]),
+                          metadata={"description": "cards in the pack"})
+    last_take_sweeps = fields.Boolean(load_default=True, metadata={
+        "description": "the last taker of a deal scores a sweep"})
     first_dealer = Ref(allow_none=True, load_default=None,
-                       metadata={"description": "seed 001: the lowest cut deals first"})
+                       metadata={"description": "who cut lowest: he deals first (seed 001)"})
 
 
 class TableSeats(Options):
@@ -54,10 +58,13 @@ class TableSeats(Options):
 
 
 class ProgressiveOptions(Options):
-    starting_counters = Counters(load_default=50)
-    tables = fields.List(fields.Nested(TableSeats), load_default=list)
+    starting_counters = Counters(load_default=50, metadata={
+        "description": "the stake each player takes from the banker"})
+    tables = fields.List(fields.Nested(TableSeats), load_default=list, metadata={
+        "description": "who sits at which table, head table first"})
     booby_prize = fields.String(load_default="fewest_counters",
-                                validate=validate.OneOf(["fewest_counters", "fewest_yellow_chips"]))
+                                validate=validate.OneOf(["fewest_counters", "fewest_yellow_chips"]),
+                                metadata={"description": "what wins the booby prize"})
 
 
 class OtherOptions(Options):

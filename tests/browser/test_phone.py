@@ -1,5 +1,6 @@
 """The phone page in real headless Chromium against the real server: record a Commerce deal,
-an offline spell, an undo and a CSV download, at a 360×640 phone viewport."""
+an offline spell, an undo and a CSV download, then start a game with options chosen in the
+form, at a 360×640 phone viewport."""
 
 from pathlib import Path
 
@@ -100,6 +101,26 @@ def test_an_evening_recorded_from_a_phone(browser, tmp_path):
         journal = Path(download.value.path()).read_text()
         assert journal.splitlines()[0].startswith("position,version,recorded_at,event_id")
         assert alerts == []
+
+        # A Vingt-un game with its options chosen in the form, not typed as JSON; a refresh
+        # in the middle of filling it in keeps what was entered.
+        page.click("#setup > summary")
+        page.select_option("#game-form [name=kind]", "vingt_un")
+        expect(page.locator("#option-fields [name=tie_share]")).to_have_value("none")
+        page.fill("#option-fields [name=pool_ante]", "2")
+        page.locator("#seat-picker input").nth(2).uncheck()
+        page.evaluate("refresh()")
+        expect(page.locator("#option-fields [name=pool_ante]")).to_have_value("2")
+        expect(page.locator("#seat-picker input").nth(2)).not_to_be_checked()
+        page.select_option("#option-fields [name=tie_share]", "1/3")
+        page.click("#game-form button[type=submit]")
+        expect(page.locator(".game")).to_have_count(2)
+        summary = requests.get(f"{base}/api/v1/sessions/{evening['id']}", headers=auth).json()
+        players = {p["name"]: p["id"] for p in summary["players"]}
+        vingt_un = summary["games"][1]
+        assert vingt_un["kind"] == "vingt_un"
+        assert vingt_un["options"] == {"pool_ante": 2, "overdraw_penalty": 0, "tie_share": "1/3"}
+        assert vingt_un["seats"] == [players["Ann"], players["Bob"], players["Dan"]]
 
         OUTPUT.mkdir(exist_ok=True)
         page.evaluate("window.scrollTo(0, 0)")

@@ -129,6 +129,107 @@ function el(tag, text, attributes = {}) {
   return node;
 }
 
+// ---- the start-game form: seats, then the kind's options (described by the server from the
+// options schemas). Redrawn only when what it shows changes, so a refresh never resets a
+// half-filled form.
+const OPTION_SPECS = JSON.parse($("#option-specs").textContent);
+const chosenSeats = () => [...document.querySelectorAll("#seat-picker input:checked")].map(b => b.value);
+
+function drawSeatPicker(players) {
+  const picker = $("#seat-picker");
+  const shape = JSON.stringify(players.map(p => [p.id, p.name]));
+  if (picker.dataset.shape === shape) return;
+  const chosen = new Set(chosenSeats());
+  picker.dataset.shape = shape;
+  picker.replaceChildren(el("legend", "Seats, clockwise"), ...players.map(p => {
+    const label = el("label");
+    const tick = el("input", null, {type: "checkbox", value: p.id});
+    tick.checked = chosen.has(p.id);
+    label.append(tick, el("span", p.name));
+    return label;
+  }));
+}
+
+function drawOptions() {
+  const box = $("#option-fields");
+  const kind = $("#game-form [name=kind]").value;
+  const seats = chosenSeats();
+  const tables = view.summary ? view.summary.tables : [];
+  const shape = JSON.stringify([kind, seats, tables.map(t => [t.id, t.name]), view.summary && names()]);
+  if (box.dataset.shape === shape) return;
+  const kept = box.dataset.kind === kind ? Object.fromEntries(
+    [...box.querySelectorAll("[name]")].map(i => [i.name, i.type === "checkbox" ? i.checked : i.value])) : {};
+  box.dataset.shape = shape;
+  box.dataset.kind = kind;
+  drawOptions.collect = {};
+  box.replaceChildren(...OPTION_SPECS[kind].map(spec => optionField(spec, kept, seats, tables)));
+}
+
+function optionField(spec, kept, seats, tables) {
+  const who = view.summary ? names() : {};
+  const label = el("label", spec.label);
+  const keep = (input, value) => {
+    if (input.type === "checkbox") input.checked = spec.name in kept ? kept[spec.name] : !!value;
+    else input.value = input.name in kept ? kept[input.name] : (value ?? "");
+    return input;
+  };
+  const name = spec.name;
+  let collect;
+  if (spec.input === "bool" || spec.input === "partners") {
+    const tick = keep(el("input", null, {type: "checkbox", name}), spec.default);
+    label.prepend(tick);
+    label.classList.add("tick");
+    collect = spec.input === "bool" ? () => tick.checked : () => {
+      if (!tick.checked) return undefined;
+      if (seats.length !== 4) throw new Error("Partnerships need four seats.");
+      return [[seats[0], seats[2]], [seats[1], seats[3]]]; // partners sit opposite
+    };
+  } else if (spec.input === "number") {
+    const input = keep(el("input", null, {type: "number", name, min: String(spec.min),
+                                         placeholder: spec.default === null ? "—" : ""}), spec.default);
+    label.append(input);
+    collect = () => (input.value === "" ? undefined : Number(input.value));
+  } else if (spec.input === "choice") {
+    const select = el("select", null, {name});
+    for (const choice of spec.choices) select.append(el("option", String(choice).replace(/_/g, " "), {value: choice}));
+    keep(select, spec.default);
+    label.append(select);
+    collect = () => (typeof spec.choices[0] === "number" ? Number(select.value) : select.value);
+  } else if (spec.input === "seat") {
+    const select = el("select", null, {name});
+    select.append(el("option", "—", {value: ""}), ...seats.map(seat => el("option", who[seat], {value: seat})));
+    keep(select, "");
+    label.append(select);
+    collect = () => select.value || undefined;
+  } else { // tables: each seated player at one of the session's tables, filled in rank order
+    const per = Math.ceil(seats.length / Math.max(tables.length, 1));
+    const picks = seats.map((seat, index) => {
+      const row = el("div", null, {class: "row"});
+      const select = el("select", null, {name: `table-of-${seat}`, "aria-label": `${who[seat]}'s table`});
+      select.append(...tables.map(t => el("option", t.name, {value: t.id})));
+      if (tables.length) keep(select, tables[Math.min(Math.floor(index / per), tables.length - 1)].id);
+      row.append(el("span", who[seat]), select);
+      label.append(row);
+      return [seat, select];
+    });
+    if (!tables.length) label.append(el("span", " — add the tables first", {class: "hint"}));
+    collect = () => tables.map(t => ({table_id: t.id, seats: picks.filter(([, s]) => s.value === t.id).map(([seat]) => seat)}))
+      .filter(t => t.seats.length);
+  }
+  if (spec.hint) label.append(el("small", spec.hint, {class: "hint"}));
+  drawOptions.collect[name] = collect;
+  return label;
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const [name, collect] of Object.entries(drawOptions.collect || {})) {
+    const value = collect();
+    if (value !== undefined) options[name] = value;
+  }
+  return options;
+}
+
 function draw() {
   const {summary, balances, settlement} = view;
   const who = names();
@@ -138,11 +239,8 @@ function draw() {
   document.body.classList.toggle("reader", evening.role !== "write");
   $("#players").replaceChildren(...summary.players.map(
     p => el("li", p.group ? `${p.name} (${p.group})` : p.name)));
-  $("#seat-picker").replaceChildren(el("legend", "Seats, clockwise"), ...summary.players.map(p => {
-    const label = el("label");
-    label.append(el("input", null, {type: "checkbox", value: p.id}), el("span", p.name));
-    return label;
-  }));
+  drawSeatPicker(summary.players);
+  drawOptions();
   $("#games").replaceChildren(...summary.games.map(drawGame));
   const playing = summary.games.length > 0; // once play starts, the games come first
   if (playing !== draw.playing) $("#setup").open = !playing;
@@ -390,11 +488,12 @@ function wire() {
   $("#game-form").addEventListener("submit", e => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.target));
-    let options = {};
-    try { options = body.options ? JSON.parse(body.options) : {}; } catch { return say("Options must be JSON."); }
-    const seats = [...document.querySelectorAll("#seat-picker input:checked")].map(b => b.value);
-    enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats, options});
+    let options;
+    try { options = chosenOptions(); } catch (problem) { return say(problem.message); }
+    enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats: chosenSeats(), options});
   });
+  $("#game-form [name=kind]").addEventListener("change", drawOptions);
+  $("#seat-picker").addEventListener("change", drawOptions);
   $("#undo").addEventListener("click", undo);
   document.querySelectorAll("[data-csv]").forEach(b => b.addEventListener("click", () => download(b.dataset.csv)));
   window.addEventListener("online", flush);
