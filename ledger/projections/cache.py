@@ -25,7 +25,8 @@ class StateCache:
         self.snapshot_every = snapshot_every
         self.lock = threading.RLock()  # hold it while reading a state returned by `at`
         self._states: OrderedDict[str, SessionState] = OrderedDict()
-        self._saved: dict[str, int] = {}
+        self._saved: dict[str, int] = {}  # the version of each session's stored snapshot
+        self._unconfirmed: dict[str, int] = {}  # written by an append not yet committed
         self._heads: dict[str, tuple[int, str]] = {}  # version and hash a kept state is at
 
     def at(self, tx: Tx, session_id: str, version: int) -> SessionState:
@@ -63,9 +64,14 @@ class StateCache:
         if state is not None and state.version == event["version"] - 1:
             state.apply(event)
             self._heads[event["session_id"]] = event["version"], event["hash"]
+        saved = self._unconfirmed.pop(event["session_id"], None)
+        if saved is not None:  # the append that wrote it has committed
+            self._saved[event["session_id"]] = saved
 
     def save_if_due(self, tx: Tx, state: SessionState) -> None:
-        """Inside an append's transaction: replace the snapshot when it is far enough behind."""
+        """Inside an append's transaction: replace the snapshot when it is far enough behind.
+        It counts as saved once the append commits (`advance`): a refused append rolls it
+        back, and the next append writes it again."""
         session_id = state.session["id"]
         if state.version - self._saved.get(session_id, 0) < self.snapshot_every:
             return
@@ -74,7 +80,7 @@ class StateCache:
                "VALUES (:session_id, :version, :state)",
                {"session_id": session_id, "version": state.version,
                 "state": orjson.dumps(state).decode()})
-        self._saved[session_id] = state.version
+        self._unconfirmed[session_id] = state.version
 
     def _snapshot(self, tx: Tx, session_id: str, version: int) -> SessionState:
         row = tx.one("SELECT version, state FROM snapshots "

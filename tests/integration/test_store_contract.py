@@ -188,6 +188,22 @@ def test_state_from_a_snapshot_equals_the_state_folded_from_the_start(engine, se
         assert from_start.to_dict() == snapshot_state
 
 
+def test_a_snapshot_rolled_back_with_a_refused_append_is_written_by_the_next(engine, session):
+    sid, players, game = session
+    writer = Book(engine)
+    writer.states.snapshot_every = 4
+    snapshots = text("SELECT version FROM snapshots WHERE session_id = :s")
+    for _ in range(4):
+        record(writer, sid, stake(players, game, amount=1))  # 6 (a snapshot at 5), 7, 8, 9
+    with pytest.raises(NotFound):  # a snapshot at 9 is due, and rolled back with the refusal
+        record(writer, sid, stake(players, "no-such-game"))
+    with engine.connect() as connection:
+        assert connection.execute(snapshots, {"s": sid}).scalar_one() == 5
+    record(writer, sid, stake(players, game, amount=1))  # 10: the snapshot at 9 is written
+    with engine.connect() as connection:
+        assert connection.execute(snapshots, {"s": sid}).scalar_one() == 9
+
+
 def test_a_draft_compares_type_game_and_data():
     draft = Draft("x", "stake_paid", "g", {"player": "a", "amount": 1})
     assert draft.same_fact({"type": "stake_paid", "game_id": "g", "data": {"amount": 1, "player": "a"}})
