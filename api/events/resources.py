@@ -30,8 +30,9 @@ class Events(MethodView):
     @blp.response(200, schemas.EventList)
     @blp.problems(401, 404, 422)
     def get(self, query, sid):
-        """The session's events with version > after, oldest first."""
-        return {"events": book().store.read(sid, query["after"])}
+        """The session's events with version > after, oldest first; all of them, or a page
+        of `limit`."""
+        return {"events": book().store.read(sid, query["after"], query["limit"])}
 
 
 @blp.route("/verify")

@@ -138,8 +138,11 @@ class EventStore:
         return tx.all(_fold_query(detailed, hashed=True),
                       {"session_id": session_id, "after": after, "upto": LAST_VERSION})
 
-    def read(self, session_id: str, after: int = 0) -> list[dict]:
-        params = {"session_id": session_id, "after": after, "upto": LAST_VERSION}
+    def read(self, session_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
+        """The events with a version above `after`, at most `limit` of them (versions have
+        no gaps, so a page is a range of versions)."""
+        upto = LAST_VERSION if limit is None else min(after + limit, LAST_VERSION)
+        params = {"session_id": session_id, "after": after, "upto": upto}
         with self.connections.reading() as tx:
             return [to_event(row) for row in tx.run(RANGE, params)]
 

@@ -106,6 +106,21 @@ def test_events_after_a_version_oldest_first(table, commerce):
     assert table.client.get(table.url("/events?after=-1"), headers=table.read).status_code == 422
 
 
+def test_events_come_in_pages_of_limit_that_together_are_the_whole_log(table, commerce):
+    for _ in range(4):
+        table.record("deal_started", commerce)
+    whole = table.get("/events")["events"]
+    pages, after = [], 0
+    while page := table.get(f"/events?after={after}&limit=3")["events"]:
+        assert len(page) <= 3
+        pages.append(page)
+        after = page[-1]["version"]
+    assert [e for page in pages for e in page] == whole and len(pages) == 4
+    for bad in ("limit=0", "limit=10001", "limit=two"):
+        response = table.client.get(table.url(f"/events?{bad}"), headers=table.read)
+        assert response.status_code == 422 and "limit" in response.get_json()["errors"]
+
+
 def test_void_reverses_once_and_a_void_cannot_be_voided(table, commerce):
     deal = table.record("deal_started", commerce)
     void = table.record("event_voided", event_id=deal["id"], reason="misdeal")
