@@ -18,21 +18,21 @@ STDERR = 2
 
 
 def install(app: Flask) -> None:
-    if not app.config.get("REQUEST_LOG", True):
-        return
-    def record(response):
-        started = request.environ.get(STARTED)
-        os.write(STDERR, orjson.dumps({
-            "method": request.method,
-            "path": request.url_rule.rule if request.url_rule else "<unmatched>",
-            "status": response.status_code,
-            "ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
-        }, option=orjson.OPT_APPEND_NEWLINE))
-        return response
-
-    app.before_request(_start)
-    app.after_request(record)
+    if app.config.get("REQUEST_LOG", True):
+        app.before_request(_start)
+        app.after_request(_record)
 
 
 def _start() -> None:
     request.environ[STARTED] = time.perf_counter()
+
+
+def _record(response):
+    started = request.environ.get(STARTED)
+    os.write(STDERR, orjson.dumps({
+        "method": request.method,
+        "path": request.url_rule.rule if request.url_rule else "<unmatched>",
+        "status": response.status_code,
+        "ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
+    }, option=orjson.OPT_APPEND_NEWLINE))
+    return response

@@ -39,24 +39,20 @@ class Tx:
 
     def run(self, sql: str, params: dict | None = None):
         if self._queued:
-            return self._pipelined([(sql, params or {})])[-1]
+            return self._after_queued(sql, params or {})
         self.cursor.execute(self._sql(sql), params or {})
         return self.cursor
 
-    def first_rows(self, statements: list[tuple[str, dict]]) -> list:
-        """Each statement's first row. PostgreSQL receives them, after anything queued, in
-        one pipeline: one round trip instead of one each."""
-        if self.sqlite:
-            return [self.one(sql, params) for sql, params in statements]
-        return [cursor.fetchone() for cursor in self._pipelined(statements)]
-
-    def _pipelined(self, statements: list[tuple[str, dict]]) -> list:
-        """PostgreSQL: the queued statements and these in one round trip; their cursors."""
+    def _after_queued(self, sql: str, params: dict):
+        """PostgreSQL: the queued statements (the session's lock) and this one in one round
+        trip; this one's cursor."""
         queued, self._queued = self._queued, []
         driver = self.connection.driver_connection
         with driver.pipeline():
-            cursors = [driver.execute(_pyformat(sql), params) for sql, params in queued + statements]
-        return cursors[len(queued):]
+            for queued_sql, queued_params in queued:
+                driver.execute(_pyformat(queued_sql), queued_params)
+            cursor = driver.execute(_pyformat(sql), params)
+        return cursor
 
     def commit_with(self, sql: str, params: dict):
         """Run a last statement and commit; the first row it returns. One round trip on

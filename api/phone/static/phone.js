@@ -169,8 +169,9 @@ function optionField(spec, kept, seats, tables) {
   const who = view.summary ? names() : {};
   const label = el("label", spec.label);
   const keep = (input, value) => {
-    if (input.type === "checkbox") input.checked = spec.name in kept ? kept[spec.name] : !!value;
-    else input.value = input.name in kept ? kept[input.name] : (value ?? "");
+    const given = input.name in kept ? kept[input.name] : value;
+    if (input.type === "checkbox") input.checked = !!given;
+    else input.value = given ?? "";
     return input;
   };
   const name = spec.name;
