@@ -3,6 +3,7 @@
 import csv
 import io
 import itertools
+import unicodedata
 
 from flask import Response, stream_with_context
 from flask.views import MethodView
@@ -16,13 +17,43 @@ blp = guard(Blueprint("exports", __name__, url_prefix="/api/v1/sessions/<sid>/ex
                       description="CSV exports that open cleanly in a spreadsheet"))
 CSV_DOC = {"200": {"description": "text/csv; charset=utf-8, with a header row",
                    "content": {"text/csv": {"schema": {"type": "string"}}}}}
-RISKY = ("=", "+", "-", "@", "\t", "\r")
+# What a spreadsheet may take for the start of a formula: OWASP's = + - @, and the minus
+# sign; compared after compatibility normalisation (NFKC), so the full-width (＝ ＋ － ＠),
+# small (﹦ ﹢ ﹣ ﹫), superscript and subscript forms count as the sign they stand for, and so
+# does ー, which Japanese Excel is reported to read as a minus (OWASP www-community #1088).
+FORMULA_SIGNS = frozenset("=+-@\u2212\u30fc")
+# OWASP: a cell that begins with a tab or a line break is neutralised whatever follows.
+LINE_CONTROLS = ("\t", "\r", "\n")
+# Letters that draw nothing (Hangul fillers); with white space, marks and format and control
+# characters (Unicode categories Z*, M*, C*) they may hide what a cell really begins with.
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def looks_like_a_formula(text: str) -> bool:
+    """Whether a spreadsheet might run `text` as a formula (CSV or formula injection).
+
+    LibreOffice runs a cell that begins with `=`, and one that begins with spaces then `=`
+    when "Trim spaces" is ticked in its import dialog, which remembers it (checked with
+    LibreOffice 7.4 by tests/api/test_csv_in_a_spreadsheet.py); OWASP adds + - @, which Excel
+    runs, and full-width signs are reported to run in Japanese Excel. So text is suspect when
+    its first visible character, past any white space, invisible format characters (zero-width
+    space, BOM, LRM/RLM, bidi overrides and isolates) and controls, is such a sign or a
+    look-alike; or when it begins with a tab or a line break at all."""
+    if text.startswith(LINE_CONTROLS):
+        return True
+    for char in text:
+        if unicodedata.category(char)[0] in "ZMC" or char in BLANK_LETTERS:
+            continue
+        return unicodedata.normalize("NFKC", char)[:1] in FORMULA_SIGNS
+    return False
 
 
 def cell(value):
-    """OWASP's advice against formula injection: a text cell that a spreadsheet would read as
-    a formula gets a leading apostrophe. Numbers stay numbers (a result of -4 can be summed)."""
-    if isinstance(value, str) and value.startswith(RISKY):
+    """OWASP's advice against formula injection: text a spreadsheet might run as a formula gets
+    a leading apostrophe, so it opens as text (LibreOffice shows the apostrophe); every other
+    character is kept, so it still reads as it was typed. Numbers stay numbers (a result of -4
+    can be summed)."""
+    if isinstance(value, str) and looks_like_a_formula(value):
         return "'" + value
     return value
 
