@@ -1,10 +1,7 @@
 """The app's book, and recording through it from a view."""
 
-import json
-
 import orjson
-from flask import Response, current_app, request
-from werkzeug.exceptions import BadRequest
+from flask import Response, current_app
 
 from ledger.book import Book
 from ledger.recording import record
@@ -26,13 +23,3 @@ def answer(event: dict, status: int) -> Response:
     marshmallow's dump; the schema still documents it)."""
     return Response(orjson.dumps(event), status=status, mimetype="application/json")
 
-
-def json_body():
-    """The request's JSON (an empty object when it is not JSON, so validation names what is
-    missing); 400 when it does not parse, is not UTF-8, or is nested too deeply."""
-    if not request.is_json:
-        return {}
-    try:
-        return json.loads(request.get_data(cache=True))
-    except (ValueError, RecursionError):
-        raise BadRequest("The body is not valid JSON.") from None

@@ -48,7 +48,7 @@ def record(book: Book, session_id: str, request: dict) -> tuple[dict, bool]:
         with states.lock:
             state = states.at(tx, session_id, version)
             states.save_if_due(tx, state)
-            return resolve(state, draft, lambda event_id: store.get(tx, event_id))
+            return resolve(state, draft, lambda event_id: store.get(tx, session_id, event_id))
 
     event, created = store.append(session_id, draft, draft.expected_version, decide, head)
     if created:

@@ -11,8 +11,13 @@ class SessionRequest(factory.DictFactory):
     currency = "GBP"
 
 
+# Names a table can tell apart (the service refuses look-alike names in one session).
+NAMES = ["Ann", "Ben", "Cleo", "Dora", "Edwin", "Fanny", "George", "Harriet", "Isaac", "Jane",
+         "Kitty", "Lydia", "Mary", "Ned", "Olive", "Philip", "Quentin", "Rose", "Silas", "Tom"]
+
+
 class PlayerRequest(factory.DictFactory):
-    name = factory.Faker("first_name")
+    name = factory.Sequence(lambda n: f"{NAMES[n % len(NAMES)]} {n}")
 
 
 class GameRequest(factory.DictFactory):

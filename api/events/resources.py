@@ -4,7 +4,8 @@ from flask.views import MethodView
 from marshmallow import RAISE
 
 from api.access import guard
-from api.book import answer, book, json_body
+from api.body import parsed_body
+from api.book import answer, book
 from api.docs import Blueprint
 from api.events import schemas
 from api.schemas import Event
@@ -23,7 +24,7 @@ class Events(MethodView):
     def post(self, sid):
         """Record a fact; the server resolves its postings by the game's rules. The body is
         validated in one pass by its type's schema (the <Type>Data components)."""
-        event, created = record(book(), sid, json_body())
+        event, created = record(book(), sid, parsed_body())
         return answer(event, 201 if created else 200)
 
     @blp.arguments(schemas.AfterQuery(), location="query", unknown=RAISE)

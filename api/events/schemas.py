@@ -1,20 +1,20 @@
 """Bodies of the event log's endpoints."""
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from api.schemas import Event
 from ledger.events.catalogue import EventRequest  # noqa: F401 - documents POST …/events
-from ledger.events.fields import MAX_AMOUNT
+from ledger.events.fields import MAX_AMOUNT, QueryNumber
 
 MAX_PAGE = 10_000
 
 
 class AfterQuery(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_AMOUNT),
-                           metadata={"description": "only events with a greater version"})
-    limit = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_PAGE),
-                           metadata={"description": "at most this many (versions have no gaps: "
-                                                    "the next page is after=after+limit)"})
+    after = QueryNumber(0, MAX_AMOUNT, load_default=0,
+                        metadata={"description": "only events with a greater version"})
+    limit = QueryNumber(1, MAX_PAGE, load_default=None,
+                        metadata={"description": "at most this many (versions have no gaps: "
+                                                 "the next page is after=after+limit)"})
 
 
 class EventList(Schema):

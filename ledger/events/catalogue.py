@@ -116,7 +116,9 @@ class EventRequest(Envelope):
 
 
 # One schema per type, envelope and data together: a request is validated in a single pass.
-_REQUESTS = {name: Envelope.from_dict({"data": fields.Nested(schema, load_default=dict)},
+# `data` is required here; a request without it is loaded as `data: {}` (below), so that its
+# schema names what is missing instead of a default skipping the data's validation.
+_REQUESTS = {name: Envelope.from_dict({"data": fields.Nested(schema, required=True)},
                                        name=f"{name}_request")()
              for name, schema in SCHEMAS.items()}
 
@@ -131,7 +133,7 @@ def load_request(body) -> dict:
         raise Invalid.field("type", f"Unknown event type {body.get('type')!r}." if "type" in body
                             else "Missing data for required field.")
     try:
-        return schema.load(body)
+        return schema.load({"data": {}, **body})
     except ValidationError as error:
         fields_at_fault = dict(_flat(error.messages))
         raise Invalid("Invalid event: " + ", ".join(fields_at_fault), fields_at_fault) from None

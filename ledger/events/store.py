@@ -2,7 +2,7 @@
 
 An append runs under the session's write lock: the head version is read, `expected_version`
 checked, the rules consulted through `decide`, and the event inserted with `head + 1`. The
-unique (session, version) and unique event id constraints are the last word. A resent id is
+unique (session, version) and (session, event id) constraints are the last word. A resent id is
 found by that constraint: when the insert collides, or before any refusal, the id is looked up
 and its original answered, so a retry never records twice and never sees an error the first
 sending did not get; a writer that loses a race for a version retries from the top.
@@ -25,7 +25,7 @@ from ledger.postings import check_balanced
 
 COLUMNS = ("position, session_id, version, event_id, type, schema_version, game_id, data, "
            "postings, recorded_at, hash, prev_hash")
-BY_ID = f"SELECT {COLUMNS} FROM events WHERE event_id = :event_id"
+BY_ID = f"SELECT {COLUMNS} FROM events WHERE session_id = :session_id AND event_id = :event_id"
 HEAD = ("SELECT version, hash FROM events WHERE session_id = :session_id "
         "ORDER BY version DESC LIMIT 1")
 RANGE = (f"SELECT {COLUMNS} FROM events WHERE session_id = :session_id "
@@ -113,16 +113,17 @@ class EventStore:
 
     def _resent(self, tx: Tx, session_id: str, draft: Draft) -> dict | None:
         """The original of a resent id (409 if it was recorded with other content)."""
-        original = self.get(tx, draft.id)
-        return original and _replayed(original, session_id, draft)
+        original = self.get(tx, session_id, draft.id)
+        return original and _replayed(original, draft)
 
     def head(self, tx: Tx, session_id: str) -> tuple[int, str]:
         """The session's current version and the hash the next event chains to."""
         row = tx.one(HEAD, {"session_id": session_id})
         return (row[0], row[1]) if row else (0, GENESIS)
 
-    def get(self, tx: Tx, event_id: str) -> dict | None:
-        row = tx.one(BY_ID, {"event_id": event_id})
+    def get(self, tx: Tx, session_id: str, event_id: str) -> dict | None:
+        """The session's event with that id (ids are unique within a session only)."""
+        row = tx.one(BY_ID, {"session_id": session_id, "event_id": event_id})
         return to_event(row) if row else None
 
     def rows(self, tx: Tx, session_id: str, after: int, upto: int, detailed: frozenset[str]):
@@ -192,6 +193,19 @@ class EventStore:
             rows = tx.all("SELECT session_id FROM events WHERE version = 1 ORDER BY position")
         return [row[0] for row in rows]
 
+    def sessions(self) -> list[dict]:
+        """Every session, oldest first: id, name, version (its number of events) and when its
+        last event was recorded, in one statement."""
+        with self.connections.reading() as tx:
+            rows = tx.all(
+                "SELECT opened.session_id, opened.data, latest.version, latest.recorded_at "
+                "FROM events AS opened JOIN events AS latest "
+                "ON latest.session_id = opened.session_id AND latest.version = (SELECT "
+                "MAX(version) FROM events AS head WHERE head.session_id = opened.session_id) "
+                "WHERE opened.version = 1 ORDER BY opened.position")
+        return [{"id": sid, "name": orjson.loads(data).get("name"), "version": version,
+                 "last_recorded_at": recorded_at} for sid, data, version, recorded_at in rows]
+
 
 @cache
 def _fold_query(detailed: frozenset[str], hashed: bool = False) -> str:
@@ -224,8 +238,8 @@ def _row(event: dict) -> dict:
     }
 
 
-def _replayed(original: dict, session_id: str, draft: Draft) -> dict:
-    if original["session_id"] != session_id or not draft.same_fact(original):
+def _replayed(original: dict, draft: Draft) -> dict:
+    if not draft.same_fact(original):
         raise Conflict(
             f"Event id {draft.id} was already recorded with other content.",
             {"id": ["already used for a different event"]},

@@ -11,14 +11,17 @@ class StoredEvent(SQLModel, table=True):
     """One recorded fact with its resolved postings and its place in the hash chain."""
 
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("session_id", "version", name="uq_events_session_version"),)
+    __table_args__ = (
+        UniqueConstraint("session_id", "version", name="uq_events_session_version"),
+        UniqueConstraint("session_id", "event_id", name="uq_events_session_event"),
+    )
 
     position: int | None = Field(
         default=None, sa_column=Column(Position, primary_key=True, autoincrement=True)
     )
     session_id: str = Field(max_length=36, nullable=False)
     version: int = Field(nullable=False)
-    event_id: str = Field(max_length=64, nullable=False, unique=True)
+    event_id: str = Field(max_length=64, nullable=False)  # unique within its session
     type: str = Field(max_length=40, nullable=False)
     schema_version: int = Field(nullable=False)
     game_id: str | None = Field(default=None, max_length=64)
@@ -48,4 +51,5 @@ class Snapshot(SQLModel, table=True):
     session_id: str = Field(primary_key=True, max_length=36)
     version: int = Field(nullable=False)
     state: str = Field(sa_column=Column(Text, nullable=False))
+    fold_format: str = Field(max_length=32, nullable=False, default="")  # the fold that wrote it
 

@@ -13,7 +13,7 @@ import orjson
 
 from ledger.events.sql import Tx
 from ledger.events.store import EventStore
-from ledger.projections.session import DETAILED, SessionState
+from ledger.projections.session import DETAILED, FOLD_FORMAT, SessionState
 
 SNAPSHOT_EVERY = 500
 SESSIONS_KEPT = 256
@@ -76,17 +76,19 @@ class StateCache:
         if state.version - self._saved.get(session_id, 0) < self.snapshot_every:
             return
         tx.run("DELETE FROM snapshots WHERE session_id = :session_id", {"session_id": session_id})
-        tx.run("INSERT INTO snapshots (session_id, version, state) "
-               "VALUES (:session_id, :version, :state)",
+        tx.run("INSERT INTO snapshots (session_id, version, state, fold_format) "
+               "VALUES (:session_id, :version, :state, :fold_format)",
                {"session_id": session_id, "version": state.version,
-                "state": orjson.dumps(state).decode()})
+                "state": orjson.dumps(state).decode(), "fold_format": FOLD_FORMAT})
         self._unconfirmed[session_id] = state.version
 
     def _snapshot(self, tx: Tx, session_id: str, version: int) -> SessionState:
-        row = tx.one("SELECT version, state FROM snapshots "
+        """The stored snapshot, if the fold that wrote it is today's; else the empty state
+        (the fold starts from the first event, and the next append writes a new snapshot)."""
+        row = tx.one("SELECT version, state, fold_format FROM snapshots "
                      "WHERE session_id = :session_id AND version <= :version",
                      {"session_id": session_id, "version": version})
-        if row is None:
+        if row is None or row[2] != FOLD_FORMAT:
             return SessionState()
         self._saved[session_id] = row[0]
         return SessionState.from_dict(orjson.loads(row[1]))

@@ -1,5 +1,7 @@
 """Rules for the session's own events: players, tables, games, and voids."""
 
+from confusables import is_confusable
+
 from ledger.errors import Conflict, NotFound
 from ledger.events.catalogue import SESSION_EVENTS
 from ledger.postings import reverse
@@ -11,6 +13,16 @@ START_POSTINGS = {"progressive_poker": progressive.starting_stakes}
 
 
 def player_added(state: SessionState, data: dict) -> list[dict]:
+    """A name the table can tell apart from every other player's: not the same letters in
+    another case or another script (Cyrillic "А" for Latin "A"), so that a settlement never
+    reads "Zoë pays Zoë". Names arrive NFC-normalised and trimmed (ledger.events.fields)."""
+    name = data["name"]
+    twin = next((p["name"] for p in state.players.values() if is_confusable(p["name"], name)), None)
+    if twin is not None:
+        who = (f"{twin!r} is already at the table" if twin.casefold() == name.casefold()
+               else f"{name!r} is too like {twin!r}, who is already at the table")
+        raise Conflict(f"{who}: choose a name the table can tell apart.",
+                       {"data.name": [f"too like {twin!r}"]})
     return []
 
 

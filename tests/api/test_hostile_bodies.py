@@ -74,9 +74,9 @@ def test_no_resource_body_gives_a_server_error(hostile_table, path, body):
 
 @pytest.mark.parametrize("name", [
     "Robert'); DROP TABLE events;--", "1 OR 1=1", "<script>alert(1)</script>",
-    "مرحبا بالعالم", "\u202eevil\u202c", "🂡 Ace of Spades 🃏", "ß" * 100,
+    "مرحبا بالعالم", "🂡 Ace of Spades 🃏", "ß" * 100,
 ])
-def test_any_text_is_stored_and_answered_as_it_was_given(table, name):
+def test_any_printable_text_is_stored_and_answered_as_it_was_given(table, name):
     created = table.client.post(table.url("/players"), json={"name": name}, headers=table.write)
     assert created.status_code == 201
     players = table.get("")["players"]

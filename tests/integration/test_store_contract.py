@@ -79,16 +79,39 @@ def test_a_resend_the_rules_would_now_refuse_still_answers_its_original(book, se
         record(book, sid, {**won, "id": "win-2"})
 
 
-def test_an_id_resent_to_another_session_is_a_conflict(book, session):
+def test_ids_are_unique_within_a_session_only(book, session):
+    """The same id in two sessions is two unrelated events: nothing about one session can be
+    learnt by posting ids into another (SPEC §10.1)."""
     sid, players, game = session
     record(book, sid, stake(players, game, event_id="e-3"))
     other = open_session(book, {"name": "Other"})[0]["session_id"]
-    with pytest.raises(Conflict) as refused:
-        record(book, other, {"id": "e-3", "type": "player_added", "data": {"name": "Eve"}})
-    assert "id" in refused.value.fields
-    with pytest.raises(Conflict):  # even where the session itself is unknown
+    eve, created = record(book, other, {"id": "e-3", "type": "player_added", "data": {"name": "Eve"}})
+    assert created and eve["id"] == "e-3" and eve["version"] == 2
+    # the first session's players' ids too: each is a new player elsewhere
+    ann_again, created = record(book, other, {"id": players[0], "type": "player_added",
+                                              "data": {"name": "Ann"}})
+    assert created and ann_again["session_id"] == other
+    assert [e["id"] for e in book.store.read(other)][1:] == ["e-3", players[0]]
+    # each session still answers a resend of its own id with its own original
+    again, created = record(book, sid, stake(players, game, event_id="e-3"))
+    assert not created and again["session_id"] == sid and again["type"] == "stake_paid"
+    with pytest.raises(Conflict):
+        record(book, other, {"id": "e-3", "type": "player_added", "data": {"name": "Eve Two"}})
+    with pytest.raises(NotFound):  # an unknown session learns nothing either
         record(book, str(uuid.uuid4()), stake(players, game, event_id="e-3"))
-    assert len(book.store.read(other)) == 1
+
+
+def test_a_void_finds_its_target_in_its_own_session_only(book, session):
+    sid, players, game = session
+    paid, _ = record(book, sid, stake(players, game, event_id="pay-1"))
+    other = open_session(book, {"name": "Other"})[0]["session_id"]
+    with pytest.raises(NotFound):
+        record(book, other, {"type": "event_voided",
+                             "data": {"event_id": paid["id"], "reason": "not ours"}})
+    voided, _ = record(book, sid, {"type": "event_voided",
+                                   "data": {"event_id": "pay-1", "reason": "mistake"}})
+    assert voided["postings"] == [{"account": p["account"], "amount": -p["amount"]}
+                                  for p in paid["postings"]]
 
 
 def test_a_stale_expected_version_is_refused_with_the_current_version(book, session):
@@ -202,6 +225,53 @@ def test_a_snapshot_rolled_back_with_a_refused_append_is_written_by_the_next(eng
     record(writer, sid, stake(players, game, amount=1))  # 10: the snapshot at 9 is written
     with engine.connect() as connection:
         assert connection.execute(snapshots, {"s": sid}).scalar_one() == 9
+
+
+def test_a_snapshot_of_another_fold_is_ignored_and_rewritten(engine, session, monkeypatch):
+    """A snapshot written by other fold code is not trusted: the state is folded from the
+    events, equals a fold from scratch, and the next due append writes a snapshot of today's."""
+    from ledger.projections import cache, session as folding
+
+    sid, players, game = session
+    writer = Book(engine)
+    writer.states.snapshot_every = 4
+    for _ in range(6):
+        record(writer, sid, stake(players, game, amount=1))
+    with Book(engine).reading(sid) as from_scratch_before:
+        expected = from_scratch_before.to_dict()
+    # an older fold counted every stake twice, and its snapshot is still in the store
+    old_step = folding.SessionState._post
+
+    def counting_twice(state, postings):
+        old_step(state, postings)
+        old_step(state, postings)
+
+    monkeypatch.setattr(folding.SessionState, "_post", counting_twice)
+    monkeypatch.setattr(cache, "FOLD_FORMAT", "an-older-fold")
+    old = Book(engine)
+    old.states.snapshot_every = 1
+    record(old, sid, stake(players, game, amount=1))
+    monkeypatch.undo()
+    with engine.connect() as connection:
+        saved = connection.execute(text("SELECT fold_format FROM snapshots WHERE session_id = :s"),
+                                   {"s": sid}).scalar_one()
+    assert saved == "an-older-fold"
+    with Book(engine).reading(sid) as state:
+        assert state.version == expected["version"] + 1
+        assert state.pool(game) == dict(expected["balances"])[f"pool:{game}"] + 1
+    fresh = Book(engine)
+    fresh.states.snapshot_every = 1
+    record(fresh, sid, stake(players, game, amount=1))
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT fold_format FROM snapshots WHERE session_id = :s"),
+                                  {"s": sid}).scalar_one() == folding.FOLD_FORMAT
+
+
+def test_the_fold_format_follows_the_folds_source():
+    from ledger.projections import session as folding
+
+    assert folding.FOLD_FORMAT == folding._fingerprint(open(folding.__file__).read())
+    assert folding._fingerprint("a change") != folding.FOLD_FORMAT
 
 
 def test_a_draft_compares_type_game_and_data():

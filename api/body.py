@@ -1,0 +1,102 @@
+"""Request bodies: one gate that every JSON body passes through, whichever view reads it.
+
+A body must be `application/json` (UTF-8; a leading byte-order mark is ignored, as RFC 8259
+allows), no larger than the configured limit however it is framed (Content-Length or chunked),
+valid JSON with no key twice in one object, and every string in it valid Unicode.
+"""
+
+import json
+
+from flask import current_app, g, request
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+
+from ledger.errors import Invalid
+from ledger.events.fields import is_unicode
+
+BOM = "\ufeff"
+PARSED = "ledger_body"
+
+
+class DuplicateKey(ValueError):
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def parsed_body():
+    """The request's JSON body, parsed once per request; the problem when it has one."""
+    if PARSED not in g:
+        _check_media_type()
+        setattr(g, PARSED, _parse(_read()))
+    return getattr(g, PARSED)
+
+
+def _check_media_type() -> None:
+    charset = request.mimetype_params.get("charset", "utf-8").lower()
+    if request.mimetype != "application/json" or charset not in ("utf-8", "utf8"):
+        raise UnsupportedMediaType("The body must be JSON, sent as Content-Type: application/json "
+                                   "(UTF-8).")
+
+
+def _read() -> bytes:
+    """The whole body, or 413. A Content-Length over the limit is refused before reading; a
+    chunked body (no Content-Length) is read up to the limit and there Werkzeug stops without
+    a word, so the server's own stream is asked whether the body goes on."""
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    data = request.get_data(cache=True)
+    if (limit is not None and len(data) >= limit and request.content_length is None
+            and request.environ["wsgi.input"].read(1)):
+        raise RequestEntityTooLarge()
+    return data
+
+
+def _parse(raw: bytes):
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest("The body is not valid JSON: it is not UTF-8.") from None
+    try:
+        body = json.loads(text.removeprefix(BOM), object_pairs_hook=_object)
+    except DuplicateKey as error:
+        raise BadRequest(f"The body is not valid JSON: the key {error.key!r} appears twice in "
+                         "one object.") from None
+    except (ValueError, RecursionError):
+        raise BadRequest("The body is not valid JSON.") from None
+    bad = next(_not_unicode(body), None)
+    if bad is not None:
+        raise Invalid.field(bad, "Not valid Unicode text (an unpaired surrogate).")
+    return body
+
+
+def _object(pairs: list) -> dict:
+    body = {}
+    for key, value in pairs:
+        if key in body:
+            raise DuplicateKey(key)
+        body[key] = value
+    return body
+
+
+def _not_unicode(value, path: str = ""):
+    """The paths (`data.name`, `seats.2`) of strings, keys included, that are not Unicode."""
+    if isinstance(value, str):
+        if not is_unicode(value):
+            yield path or "body"
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            here = f"{path}.{key}" if path else key
+            if not is_unicode(key):
+                yield (path or "body") + ".<key>"
+            else:
+                yield from _not_unicode(item, here)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _not_unicode(item, f"{path}.{index}" if path else str(index))
+
+
+class Parser(FlaskParser):
+    """Webargs reads JSON bodies through the same gate as every other view."""
+
+    def load_json(self, req, schema):
+        return parsed_body()
