@@ -1,0 +1,148 @@
+"""The `ledger` command: unknown sessions, `sessions`, and the refusals of backup and restore."""
+
+import orjson
+import pytest
+from click.testing import CliRunner
+from sqlalchemy.engine import make_url
+
+from api import create_app
+from ledger.backup import _libpq_env, libpq_url
+from ledger.cli import main
+from ledger.database import make_engine
+from ledger.events.store import EventStore
+from ledger.migrate import migrate
+from tests.conftest import fresh_postgres_url
+from tests.factories import Table
+
+
+def cli(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def other_store(database_url: str, tmp_path, name: str) -> str:
+    if database_url.startswith("sqlite"):
+        return f"sqlite:///{tmp_path}/{name}.sqlite3"
+    return fresh_postgres_url()
+
+
+@pytest.fixture
+def evenings(database_url):
+    """Two sessions: one of 4 events, one of 2."""
+    client = create_app({"DATABASE_URL": database_url}).test_client()
+    return Table(client, players=3, name="Twelfth Night"), Table(client, players=1, name="Ball")
+
+
+def test_an_unknown_session_is_an_error_for_every_command_that_takes_one(
+        database_url, evenings, tmp_path):
+    output = tmp_path / "nope.jsonl"
+    for args in (["verify", "--session", "nope"], ["rebuild", "--session", "nope"],
+                 ["export-log", "nope", "-o", output]):
+        result = cli("--database", database_url, *args)
+        assert result.exit_code != 0, args
+        assert "No session nope." in result.stderr
+        assert "ok" not in result.stdout
+    assert not output.exists()
+    known = cli("--database", database_url, "verify", "--session", evenings[0].id)
+    assert known.exit_code == 0 and f"{evenings[0].id}  ok  4 events" in known.stdout
+
+
+def test_sessions_lists_each_session_with_its_name_version_and_last_event(
+        database_url, evenings):
+    night, ball = evenings
+    ball.add_player()
+    store = EventStore(make_engine(database_url))
+    expected = [(night.id, "Twelfth Night", 4, store.read(night.id)[-1]["recorded_at"]),
+                (ball.id, "Ball", 3, store.read(ball.id)[-1]["recorded_at"])]
+
+    listed = cli("--database", database_url, "sessions")
+    assert listed.exit_code == 0
+    header, *lines = listed.stdout.splitlines()
+    assert header.split()[:2] == ["SESSION", "NAME"]
+    assert [line.split() for line in lines] == [[sid, *name.split(), str(version), last]
+                                               for sid, name, version, last in expected]
+    # aligned: every column starts where its heading does
+    for heading in ("NAME", "LAST EVENT"):
+        column = header.index(heading)
+        assert all(line[column - 2:column] == "  " and line[column] != " " for line in lines)
+    version_end = header.index("VERSION") + len("VERSION")
+    assert all(line[version_end - 1].isdigit() for line in lines)
+
+    as_json = cli("--database", database_url, "sessions", "--json")
+    assert as_json.exit_code == 0
+    assert [orjson.loads(line) for line in as_json.stdout.splitlines()] == [
+        {"id": sid, "name": name, "version": version, "last_recorded_at": last}
+        for sid, name, version, last in expected]
+
+
+def test_sessions_of_an_empty_store(database_url):
+    listed = cli("--database", database_url, "sessions")
+    assert listed.exit_code == 0 and listed.stdout == "" and "No sessions." in listed.stderr
+
+
+def test_restore_refuses_a_store_that_is_not_empty(database_url, evenings, tmp_path):
+    backup = tmp_path / "ledger.backup"
+    assert cli("--database", database_url, "backup", backup).exit_code == 0
+    target = other_store(database_url, tmp_path, "target")
+    Table(create_app({"DATABASE_URL": target}).test_client(), players=2, name="Already here")
+    before = EventStore(make_engine(target)).sessions()
+    for into in (target, database_url):
+        refused = cli("--database", into, "restore", backup)
+        assert refused.exit_code != 0
+        assert "it is not empty" in refused.stderr
+    assert EventStore(make_engine(target)).sessions() == before
+
+
+def test_restore_into_a_store_with_the_schema_but_no_events(database_url, evenings, tmp_path):
+    backup = tmp_path / "ledger.backup"
+    assert cli("--database", database_url, "backup", backup).exit_code == 0
+    target = other_store(database_url, tmp_path, "target")
+    migrate(make_engine(target))  # as the service leaves a new store when it starts
+    restored = cli("--database", target, "restore", backup)
+    assert restored.exit_code == 0, restored.output
+    assert restored.stdout.splitlines()[1:] == [
+        line for line in cli("--database", database_url, "verify").stdout.splitlines()]
+    assert EventStore(make_engine(target)).sessions() == \
+        EventStore(make_engine(database_url)).sessions()
+
+
+def test_backup_refuses_to_overwrite_a_file_without_force(database_url, evenings, tmp_path):
+    backup = tmp_path / "ledger.backup"
+    backup.write_bytes(b"something else")
+    refused = cli("--database", database_url, "backup", backup)
+    assert refused.exit_code != 0 and "pass --force" in refused.stderr
+    assert backup.read_bytes() == b"something else"
+    forced = cli("--database", database_url, "backup", "--force", backup)
+    assert forced.exit_code == 0, forced.output
+    assert backup.read_bytes() != b"something else"
+    assert list(tmp_path.glob(".ledger.backup.*")) == []  # no partial copy left behind
+
+
+def test_restore_refuses_what_is_not_a_backup(database_url, tmp_path):
+    for name, content in (("missing", None), ("notes.txt", b"not a backup")):
+        path = tmp_path / name
+        if content is not None:
+            path.write_bytes(content)
+        refused = cli("--database", other_store(database_url, tmp_path, "target"),
+                      "restore", path)
+        assert refused.exit_code != 0
+        assert "No backup at" in refused.stderr or "is not a backup" in refused.stderr
+
+
+@pytest.mark.postgres
+def test_a_backup_goes_back_only_into_its_own_kind_of_store(tmp_path):
+    sqlite_url, postgres_url = f"sqlite:///{tmp_path}/club.sqlite3", fresh_postgres_url()
+    for url in (sqlite_url, postgres_url):
+        Table(create_app({"DATABASE_URL": url}).test_client(), players=1)
+    assert cli("--database", sqlite_url, "backup", tmp_path / "sqlite.backup").exit_code == 0
+    assert cli("--database", postgres_url, "backup", tmp_path / "pg.backup").exit_code == 0
+    for url, path, kind in ((fresh_postgres_url(), "sqlite.backup", "an SQLite backup"),
+                            (f"sqlite:///{tmp_path}/new.sqlite3", "pg.backup",
+                             "a PostgreSQL backup")):
+        refused = cli("--database", url, "restore", tmp_path / path)
+        assert refused.exit_code != 0 and kind in refused.stderr
+
+
+def test_pg_dump_and_pg_restore_get_a_libpq_url_and_the_password_in_their_environment():
+    parsed = make_url("postgresql+psycopg://club:s%40cret@db.example:5433/ledger?sslmode=require")
+    assert libpq_url(parsed) == "postgresql://club@db.example:5433/ledger?sslmode=require"
+    assert _libpq_env(parsed)["PGPASSWORD"] == "s@cret"
