@@ -121,7 +121,8 @@ def verify(store: Store, session: str | None) -> None:
 @click.option("--session", help="one session (default: all)")
 @click.pass_obj
 def rebuild(store: Store, session: str | None) -> None:
-    """Fold every read model again from the first event, and report events per second."""
+    """Fold every read model again from the first event, rewrite each session's snapshot
+    with today's fold, and report events per second."""
     book = store.book
     sessions, folded, started = _sessions(book, session), 0, time.perf_counter()
     with click.progressbar(sessions, label="rebuilding", file=sys.stderr) as bar:
@@ -131,6 +132,8 @@ def rebuild(store: Store, session: str | None) -> None:
                 state.apply(event)
                 folded += 1
             balances(state), pools(state), settlement(state)
+            if state.version:
+                book.states.rewrite_snapshot(state)
     seconds = time.perf_counter() - started
     click.echo(f"{len(sessions)} sessions, {folded} events in {seconds:.2f} s: "
                f"{folded / seconds if seconds else 0:,.0f} events/s")

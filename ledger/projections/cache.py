@@ -75,12 +75,15 @@ class StateCache:
         session_id = state.session["id"]
         if state.version - self._saved.get(session_id, 0) < self.snapshot_every:
             return
-        tx.run("DELETE FROM snapshots WHERE session_id = :session_id", {"session_id": session_id})
-        tx.run("INSERT INTO snapshots (session_id, version, state, fold_format) "
-               "VALUES (:session_id, :version, :state, :fold_format)",
-               {"session_id": session_id, "version": state.version,
-                "state": orjson.dumps(state).decode(), "fold_format": FOLD_FORMAT})
+        _write_snapshot(tx, state)
         self._unconfirmed[session_id] = state.version
+
+    def rewrite_snapshot(self, state: SessionState) -> None:
+        """Replace the session's snapshot with a state folded from its first event (`ledger
+        rebuild`): the log never changes, so a state at any version stays true."""
+        with self.store.connections.writing(state.session["id"]) as tx:
+            _write_snapshot(tx, state)
+        self._saved[state.session["id"]] = state.version
 
     def _snapshot(self, tx: Tx, session_id: str, version: int) -> SessionState:
         """The stored snapshot, if the fold that wrote it is today's; else the empty state
@@ -99,6 +102,15 @@ class StateCache:
         while len(self._states) > SESSIONS_KEPT:
             evicted, _ = self._states.popitem(last=False)
             self._heads.pop(evicted, None)
+
+
+def _write_snapshot(tx: Tx, state: SessionState) -> None:
+    session_id = state.session["id"]
+    tx.run("DELETE FROM snapshots WHERE session_id = :session_id", {"session_id": session_id})
+    tx.run("INSERT INTO snapshots (session_id, version, state, fold_format) "
+           "VALUES (:session_id, :version, :state, :fold_format)",
+           {"session_id": session_id, "version": state.version,
+            "state": orjson.dumps(state).decode(), "fold_format": FOLD_FORMAT})
 
 
 def _fold_without_gc(state: SessionState, rows) -> None:

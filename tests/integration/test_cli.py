@@ -146,3 +146,23 @@ def test_pg_dump_and_pg_restore_get_a_libpq_url_and_the_password_in_their_enviro
     parsed = make_url("postgresql+psycopg://club:s%40cret@db.example:5433/ledger?sslmode=require")
     assert libpq_url(parsed) == "postgresql://club@db.example:5433/ledger?sslmode=require"
     assert _libpq_env(parsed)["PGPASSWORD"] == "s@cret"
+
+
+def test_rebuild_rewrites_each_snapshot_with_todays_fold(database_url, evenings):
+    from sqlalchemy import text
+
+    from ledger.projections.session import FOLD_FORMAT
+
+    night, _ = evenings
+    engine = make_engine(database_url)
+    with engine.begin() as connection:  # a snapshot some older fold wrote
+        connection.execute(text("INSERT INTO snapshots (session_id, version, state, fold_format) "
+                                "VALUES (:sid, 2, '{}', 'an-older-fold')"), {"sid": night.id})
+    rebuilt = cli("--database", database_url, "rebuild")
+    assert rebuilt.exit_code == 0, rebuilt.output
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT session_id, version, fold_format FROM snapshots "
+                                       "ORDER BY version")).all()
+    assert {(row[0], row[1]) for row in rows} == {(night.id, 4), (evenings[1].id, 2)}
+    assert {row[2] for row in rows} == {FOLD_FORMAT}
+    engine.dispose()
