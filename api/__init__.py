@@ -1,15 +1,11 @@
 """The HTTP service: `gunicorn 'api:create_app()'`."""
 
 from flask import Flask
-from flask_smorest import Api
 
-from api import errors, requestlog
-from api.events.schemas import EventRequest
+from api import docs, errors, requestlog
 from api.health import blp as health_blp
 from ledger.book import Book
 from ledger.database import DEFAULT_URL, make_engine
-from ledger.events.catalogue import SCHEMAS
-from ledger.events.options import BY_KIND as OPTIONS
 from ledger.migrate import migrate
 
 DEFAULTS = {
@@ -37,7 +33,7 @@ def create_app(config: dict | None = None) -> Flask:
     migrate(engine)
     app.extensions["book"] = Book(engine)
 
-    api = Api(app)
+    api = docs.Api(app)
     errors.register(app)
     requestlog.install(app)
     from api.events.resources import blp as events_blp
@@ -48,14 +44,5 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in (sessions_blp, events_blp, reads_blp, exports_blp, health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
-    api.spec.components.schema("Problem", schema=errors.Problem)
-    api.spec.components.schema("EventRequest", schema=EventRequest)
-    for name, schema in SCHEMAS.items():
-        api.spec.components.schema(_camel(name) + "Data", schema=schema)
-    for kind, schema in OPTIONS.items():
-        api.spec.components.schema(_camel(kind) + "Options", schema=schema)
+    docs.document_catalogue(api.spec)
     return app
-
-
-def _camel(name: str) -> str:
-    return "".join(word.title() for word in name.split("_"))

@@ -1,44 +1,272 @@
-"""The blueprint every resource uses: its body parser, and its problem responses' docs."""
+"""The blueprint every resource uses (its body parser, its problem answers), and what makes
+/openapi.json say what the service does:
 
-import json
+- every error as `application/problem+json` in the `Problem` shape, with the answers any
+  operation can give (405 with `Allow`, 500, 503; 415 where a body is read) added to those
+  each operation documents with `Blueprint.problems`;
+- an operationId for every operation, and its examples (from `api.examples`);
+- the event request as one schema per recordable type (a `oneOf` with a discriminator on
+  `type`), and the game request as one per kind (on `kind`), built from the catalogue and the
+  games' registry (`ledger.games`), so a new type or game is documented without touching this
+  file;
+- references to players, games, tables and events marked with a `format` (`player-id`, …),
+  and text typed by a person with `display-text`.
+"""
+
+import copy
 
 import flask_smorest
-from webargs.flaskparser import FlaskParser
+from apispec import BasePlugin
+from marshmallow import fields, validate
 
+from api import examples
+from api.body import Parser
+from api.sessions.schemas import GameRequest
+from ledger import games
+from ledger.events import fields as ledger_fields
+from ledger.events.catalogue import SCHEMAS, SESSION_EVENTS, Envelope
+
+PROBLEM_JSON = "application/problem+json"
 REASONS = {
     400: "the body is not valid JSON",
     401: "no token, or a token of no session",
     403: "a read token may not write",
     404: "unknown session (or another session's token), player, table, game or event",
-    409: "a state conflict: version mismatch, pool too small, reused event id, not seated",
+    405: "the method is not allowed on this path; `Allow` lists those that are",
+    409: "a state conflict: a stale expected_version, a pool too small, an id reused with "
+         "other content, a player not seated, a deal settled twice, a name too like another "
+         "player's, a table rank taken",
     413: "the body is larger than the configured limit",
+    415: "the body is not sent as Content-Type: application/json (UTF-8)",
     422: "invalid input; `errors` names the fields at fault",
+    500: "an unexpected error of the service",
     503: "the database is unavailable",
 }
+EVERY_OPERATION = (405, 500, 503)
+WITH_A_BODY = (415,)
+HEADERS = {
+    401: {"WWW-Authenticate": {"description": "the scheme to authenticate with", "required": True,
+                               "schema": {"type": "string", "example": "Bearer"}}},
+    405: {"Allow": {"description": "the methods this path answers", "required": True,
+                    "schema": {"type": "string", "example": "GET, HEAD, OPTIONS"}}},
+}
+PROBLEM = {
+    "type": "object",
+    "description": "A problem document (RFC 9457). Every error is one; a refused request has "
+                   "changed nothing.",
+    "required": ["type", "title", "status", "detail"],
+    "properties": {
+        "type": {"type": "string", "description": "`about:blank`: the status says what happened",
+                 "example": "about:blank"},
+        "title": {"type": "string", "description": "the status's name, or the ledger's kind of "
+                                                   "refusal", "example": "Conflict"},
+        "status": {"type": "integer", "minimum": 400, "maximum": 599, "example": 409},
+        "detail": {"type": "string", "description": "what went wrong, for a person",
+                   "example": "Session is at version 8, not 3."},
+        "errors": {"type": "object", "minProperties": 1,
+                   "description": "the fields at fault, by path (`name`, `data.amount`, "
+                                  "`seats.2`, `expected_version`), each with its messages",
+                   "additionalProperties": {"type": "array", "items": {"type": "string"}},
+                   "example": {"expected_version": ["current version is 8"]}},
+        "current_version": {"type": "integer", "minimum": 0,
+                            "description": "409 for a stale `expected_version`: the session's "
+                                           "version now"},
+        "pool": {"type": "integer", "minimum": 0,
+                 "description": "409 for a payout larger than a pool: what the pool holds"},
+    },
+}
+
+# (method, path) → operationId; examples are attached by these ids (api.examples).
+OPERATION_IDS = {
+    ("post", "/api/v1/sessions"): "openSession",
+    ("get", "/api/v1/sessions/{sid}"): "getSession",
+    ("post", "/api/v1/sessions/{sid}/players"): "addPlayer",
+    ("post", "/api/v1/sessions/{sid}/tables"): "addTable",
+    ("post", "/api/v1/sessions/{sid}/games"): "startGame",
+    ("post", "/api/v1/sessions/{sid}/events"): "appendEvent",
+    ("get", "/api/v1/sessions/{sid}/events"): "listEvents",
+    ("get", "/api/v1/sessions/{sid}/verify"): "verifyChain",
+    ("get", "/api/v1/sessions/{sid}/balances"): "getBalances",
+    ("get", "/api/v1/sessions/{sid}/pools"): "getPools",
+    ("get", "/api/v1/sessions/{sid}/games/{gid}/dealing"): "getDealing",
+    ("get", "/api/v1/sessions/{sid}/games/{gid}/scores"): "getScores",
+    ("get", "/api/v1/sessions/{sid}/settlement"): "getSettlement",
+    ("get", "/api/v1/sessions/{sid}/players/{pid}/statement"): "getStatement",
+    ("get", "/api/v1/sessions/{sid}/progressive"): "getProgressive",
+    ("get", "/api/v1/sessions/{sid}/export/results.csv"): "downloadResultsCsv",
+    ("get", "/api/v1/sessions/{sid}/export/journal.csv"): "downloadJournalCsv",
+    ("get", "/api/v1/sessions/{sid}/export/settlement.csv"): "downloadSettlementCsv",
+    ("get", "/healthz"): "getHealth",
+}
+METHODS = frozenset({"get", "put", "post", "delete", "patch", "head", "options", "trace"})
+
+# Every type but the session's creation can be appended; a game's events (the shared ones and
+# each game's own, by the games' registry) name their game, the session's own never do.
+RECORDABLE = [name for name in SCHEMAS if name != "session_created"]
+GAME_EVENTS = frozenset(games.event_schemas())
 
 
-class Parser(FlaskParser):
-    """A body nested too deeply to decode is unparseable JSON (400), like any other."""
-
-    def _raw_load_json(self, req):
-        try:
-            return super()._raw_load_json(req)
-        except RecursionError:
-            error = json.JSONDecodeError("nested too deeply", "", 0)
-            return self._handle_invalid_json_error(error, req)
+def problem_response(code: int) -> dict:
+    response = {"description": REASONS[code],
+                "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    if code in HEADERS:
+        response["headers"] = copy.deepcopy(HEADERS[code])
+    return response
 
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
 
     def problems(self, *codes: int, resend: str | None = None):
-        """Document each code as an application/problem+json answer, and with `resend` the 200
-        that answers a resent request with the original (one wrapper for all)."""
-        problem = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
-        responses = {str(code): {"description": REASONS[code], "content": problem}
-                     for code in (*codes, 503)}
+        """Document each code as an application/problem+json answer (405, 500 and 503 are
+        added to every operation, 415 to those with a body), and with `resend` the 200 that
+        answers a resent request with the original (one wrapper for all)."""
+        responses = {str(code): problem_response(code) for code in codes}
         if resend:
             responses["200"] = {"description": "a resend of a recorded request: the original",
                                 "content": {"application/json": {
                                     "schema": {"$ref": f"#/components/schemas/{resend}"}}}}
         return self.doc(responses=responses)
+
+
+class Operations(BasePlugin):
+    """Completes each operation as flask-smorest registers it (an apispec operation helper)."""
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        for method, operation in (operations or {}).items():
+            if method in METHODS:
+                _complete(method, path, operation)
+
+
+def _complete(method: str, path: str, operation: dict) -> None:
+    responses = {str(code): response for code, response in operation.get("responses", {}).items()
+                 if code != "default"}
+    codes = {int(code) for code in responses if code.isdigit() and int(code) >= 400}
+    codes.update(EVERY_OPERATION)
+    if "requestBody" in operation:
+        codes.update(WITH_A_BODY)
+    for code in codes:  # flask-smorest's own (422 for arguments) become problems too
+        responses[str(code)] = problem_response(code)
+    operation["responses"] = dict(sorted(responses.items()))
+    operation_id = OPERATION_IDS.get((method, path))
+    if operation_id is None:
+        return
+    operation["operationId"] = operation_id
+    body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+    if body is not None and operation_id in examples.REQUESTS:
+        body["examples"] = examples.REQUESTS[operation_id]
+    for status, example in examples.RESPONSES.get(operation_id, {}).items():
+        for media_type in responses[status].get("content", {}).values():
+            media_type["example"] = example
+
+
+class Api(flask_smorest.Api):
+    """No catch-all `default` error response: each operation lists the problems it answers."""
+
+    DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def __init__(self, app):
+        super().__init__(app, spec_kwargs={"extra_plugins": [Operations()]})
+        self.ma_plugin.converter.add_attribute_function(references)
+        self.ma_plugin.converter.add_attribute_function(map_sizes)
+
+
+def references(self, field, ret, **kwargs) -> dict:
+    """A reference is marked with what it refers to: `player-id`, or for a field named
+    `<thing>_id`, `<thing>-id` (`game-id`, `table-id`, `event-id`); `id`, a new event's own
+    id chosen by the client, is not a reference. A map keyed by references is keyed by
+    players (`x-key-format`). A list of distinct references says so. Text a person types is
+    `display-text` (what JSON Schema cannot say about it is said in words)."""
+    if isinstance(field, fields.List) and ledger_fields._distinct in field.validators:
+        return {"uniqueItems": True}
+    if isinstance(field, ledger_fields.TextField):
+        return {"format": "display-text", "description": ret.get("description", TEXT)}
+    if isinstance(field, fields.Dict) and isinstance(field.key_field, ledger_fields.RefField):
+        return {"x-key-format": "player-id"}  # (OpenAPI 3.0 cannot describe keys)
+    if not isinstance(field, ledger_fields.RefField) or field.name in (None, "id"):
+        return {}
+    name = field.name
+    thing = name.removesuffix("_id").rsplit("_", 1)[-1] if name.endswith("_id") else "player"
+    return {"format": f"{thing}-id"}
+
+
+TEXT = ("text a person types: stored NFC-normalised and trimmed; refused (422) when it holds "
+        "control characters or bidirectional overrides, or shows no letter, digit or sign")
+
+
+def map_sizes(self, field, ret, **kwargs) -> dict:
+    """A map's bounds are a number of entries (apispec writes a Length as a string's)."""
+    if not isinstance(field, fields.Dict):
+        return {}
+    sizes = {"minLength": "minProperties", "maxLength": "maxProperties"}
+    return {sizes[key]: ret.pop(key) for key in list(ret) if key in sizes}
+
+
+def document_catalogue(spec) -> None:
+    """The problem, each type's data and each kind's options as components, and the event and
+    game requests as one schema per type or kind (call once the blueprints are registered:
+    `GameRequest` is the resource's, refined here)."""
+    for unused in ("Error", "PaginationMetadata"):  # flask-smorest's, never answered here
+        spec.components.schemas.pop(unused, None)
+    spec.components.schema("Problem", component=PROBLEM)
+    for name, schema in SCHEMAS.items():
+        spec.components.schema(_camel(name) + "Data", schema=schema)
+    for game in games.GAMES.values():
+        spec.components.schema(_camel(game.kind) + "Options", schema=game.options)
+    by_type = {}
+    for name in RECORDABLE:
+        by_type[name] = _camel(name) + "Request"
+        spec.components.schema(by_type[name], schema=_event_request(name))
+    spec.components.schema("EventRequest", component=_one_of(
+        "type", by_type, "An append request `{id?, type, game_id?, data, expected_version?}`: "
+        "one schema per type, whose `data` is that type's `<Type>Data`."))
+    if "GameRequest" in spec.components.schemas:
+        by_kind = {}
+        for game in games.GAMES.values():
+            component = _camel(game.kind) + "GameRequest"
+            spec.components.schema(component, schema=_game_request(GameRequest, game))
+            by_kind.update({name: component for name in (game.kind, *game.aliases)})
+        spec.components.schemas["GameRequest"] = _one_of(
+            "kind", by_kind, "A game of a kind, with that kind's options (`<Kind>Options`; "
+            "defaults filled in when it starts).")
+
+
+def _event_request(name: str):
+    data = SCHEMAS[name]
+    extra = {
+        "type": fields.String(required=True, validate=validate.OneOf([name])),
+        "data": fields.Nested(data, required=any(f.required for f in data().fields.values()),
+                              metadata={"description": f"the data of a {name} event"}),
+    }
+    if name in SESSION_EVENTS:
+        extra["game_id"] = fields.String(allow_none=True, validate=validate.OneOf([None]),
+                                         metadata={"description": "none: the event belongs to "
+                                                                  "the session, not to a game"})
+    elif name in GAME_EVENTS:
+        extra["game_id"] = ledger_fields.Ref(required=True, metadata={
+            "description": "the game it happened in"})
+    return Envelope.from_dict(extra, name=_camel(name) + "Request")
+
+
+def _game_request(request, game: games.Game):
+    return request.from_dict({
+        "kind": fields.String(required=True, validate=validate.OneOf([game.kind, *game.aliases])),
+        "options": fields.Nested(game.options, metadata={
+            "description": "the kind's options; any left out take their defaults"}),
+    }, name=_camel(game.kind) + "GameRequest")
+
+
+def _one_of(discriminator: str, components: dict[str, str], description: str) -> dict:
+    refs = {value: f"#/components/schemas/{name}" for value, name in components.items()}
+    return {
+        "type": "object",
+        "description": description,
+        "required": [discriminator],
+        "properties": {discriminator: {"type": "string", "enum": list(refs)}},
+        "oneOf": [{"$ref": ref} for ref in dict.fromkeys(refs.values())],
+        "discriminator": {"propertyName": discriminator, "mapping": refs},
+    }
+
+
+def _camel(name: str) -> str:
+    return "".join(word.title() for word in name.split("_"))

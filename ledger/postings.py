@@ -1,4 +1,4 @@
-"""Double-entry postings between accounts: `player:<id>`, `pool:<game id>`, `bank`.
+"""Double-entry postings between accounts: `player:<id>`, `pool:<game id>[:<name>]`, `bank`.
 
 A posting is `{"account", "amount"}`; positive means the account receives. Every event's
 postings sum to zero, so counters are neither made nor lost.
@@ -15,8 +15,10 @@ def player(player_id: str) -> str:
     return f"player:{player_id}"
 
 
-def pool(game_id: str) -> str:
-    return f"pool:{game_id}"
+def pool(game_id: str, name: str | None = None) -> str:
+    """A game's pool, or one of its named pools (three-stake Brag's stakes, Pope Joan's
+    compartments): `pool:<game id>:<name>`."""
+    return f"pool:{game_id}" if name is None else f"pool:{game_id}:{name}"
 
 
 def is_pool(account: str) -> bool:

@@ -3,7 +3,7 @@
 from flask import Blueprint, render_template
 from marshmallow import fields, missing, validate
 
-from ledger.events.options import BY_KIND
+from ledger import games
 
 blp = Blueprint("phone", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/phone/static")
@@ -30,10 +30,11 @@ def described(name: str, field: fields.Field) -> dict:
             "default": None if default is missing or callable(default) else default, **form}
 
 
-OPTION_FIELDS = {kind: [described(name, field) for name, field in schema().fields.items()]
-                 for kind, schema in BY_KIND.items()}
+OPTION_FIELDS = {kind: [described(name, field) for name, field in game.options().fields.items()]
+                 for kind, game in games.GAMES.items()}
+GAME_SPECS = {kind: game.described() for kind, game in games.GAMES.items()}
 
 
 @blp.get("/")
 def page():
-    return render_template("phone.html", option_fields=OPTION_FIELDS)
+    return render_template("phone.html", option_fields=OPTION_FIELDS, game_specs=GAME_SPECS)

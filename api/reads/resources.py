@@ -7,11 +7,10 @@ from api.access import guard
 from api.book import book
 from api.docs import Blueprint
 from api.reads import schemas
+from ledger import games
 from ledger.errors import Invalid, NotFound
+from ledger.games.dealing import dealing
 from ledger.projections.balances import balances, pools
-from ledger.projections.cassino import scores
-from ledger.projections.dealing import dealing
-from ledger.projections.progressive import tallies
 from ledger.projections.settlement import settlement
 from ledger.projections.statement import statement
 
@@ -46,7 +45,8 @@ class Dealing(MethodView):
     def get(self, sid, gid):
         """Deals per player, the current and next dealer, and whether all have dealt equally."""
         with book().reading(sid) as state:
-            return dealing(_game(state, gid))
+            game = _game(state, gid)
+            return dealing(game, games.of(game).keeps_deal)
 
 
 @blp.route("/games/<gid>/scores")
@@ -57,9 +57,10 @@ class Scores(MethodView):
         """Cassino: each deal's raw and scored points, totals, and the winner once reached."""
         with book().reading(sid) as state:
             game = _game(state, gid)
-            if game["kind"] != "cassino":
+            read = games.of(game).reads.get("scores")
+            if read is None:
                 raise Invalid.field("gid", "Scores are kept for Cassino games.")
-            return scores(game)
+            return read(game, state)
 
 
 @blp.route("/settlement")
@@ -94,13 +95,13 @@ class Progressive(MethodView):
         """Progressive Poker: seating, counters held and won, yellow chips, rebuys, the last
         bell's moves, and each prize's current holder."""
         with book().reading(sid) as state:
-            games = [g for g in state.games.values() if g["kind"] == "progressive_poker"]
+            kept = [g for g in state.games.values() if "progressive" in games.of(g).reads]
             wanted = query.get("game_id")
-            game = next((g for g in reversed(games) if wanted in (None, g["id"])), None)
+            game = next((g for g in reversed(kept) if wanted in (None, g["id"])), None)
             if game is None:
                 raise NotFound("No Progressive Poker game in this session.",
                                {"game_id": ["no such game"]})
-            model = tallies(game, state.players)
+            model = games.of(game).reads["progressive"](game, state)
         if model["last_round"]:
             model["last_round"]["moves"] = [{"from_": m.pop("from"), **m}
                                             for m in model["last_round"]["moves"]]

@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields
 
-from ledger.events import catalogue
+from ledger.events import facts as catalogue
 from ledger.events.fields import Ref, WholeNumber
 
 

@@ -2,71 +2,19 @@
 
 from marshmallow import RAISE, Schema, ValidationError, fields
 
+from ledger import games
 from ledger.errors import Invalid
+from ledger.events.facts import SESSION_SCHEMAS, EventVoided
 from ledger.events.fields import Ref, WholeNumber
-from ledger.events.facts import (  # noqa: F401 - GAME_KINDS is part of the catalogue
-    GAME_KINDS,
-    BragAnteUnseen,
-    Brulet,
-    CardBought,
-    CardsBartered,
-    CassinoDealCounted,
-    CommerceStand,
-    DealSold,
-    DealStarted,
-    EventVoided,
-    GameStarted,
-    JigOut,
-    KnaveOrFiveTurned,
-    PenaltyPaid,
-    PlayerAdded,
-    PoolCarriedOver,
-    PoolRefunded,
-    PoolWon,
-    ProgressivePotWon,
-    ProgressiveRebuy,
-    ProgressiveRoundEnded,
-    SessionCreated,
-    StakePaid,
-    StakesDoubled,
-    TableAdded,
-    VingtUnHandSettled,
-    VingtUnOverdrawn,
-)
 
 SCHEMA_VERSION = 1
 
 SCHEMAS: dict[str, type[Schema]] = {
-    "session_created": SessionCreated,
-    "player_added": PlayerAdded,
-    "table_added": TableAdded,
-    "game_started": GameStarted,
-    "deal_started": DealStarted,
-    "stake_paid": StakePaid,
-    "penalty_paid": PenaltyPaid,
-    "pool_won": PoolWon,
-    "pool_carried_over": PoolCarriedOver,
-    "pool_refunded": PoolRefunded,
-    "card_bought": CardBought,
-    "cards_bartered": CardsBartered,
-    "deal_sold": DealSold,
-    "commerce_stand": CommerceStand,
-    "brag_ante_unseen": BragAnteUnseen,
-    "jig_out": JigOut,
-    "knave_or_five_turned": KnaveOrFiveTurned,
-    "vingt_un_hand_settled": VingtUnHandSettled,
-    "stakes_doubled": StakesDoubled,
-    "brulet": Brulet,
-    "vingt_un_overdrawn": VingtUnOverdrawn,
-    "cassino_deal_counted": CassinoDealCounted,
-    "progressive_pot_won": ProgressivePotWon,
-    "progressive_round_ended": ProgressiveRoundEnded,
-    "progressive_rebuy": ProgressiveRebuy,
-    "event_voided": EventVoided,
+    **SESSION_SCHEMAS, **games.event_schemas(), "event_voided": EventVoided,
 }
 
 # Recorded by the resource endpoints, or at session creation; they carry no game_id.
-SESSION_EVENTS = frozenset({"session_created", "player_added", "table_added", "game_started"})
+SESSION_EVENTS = frozenset(SESSION_SCHEMAS)
 _INSTANCES = {name: schema() for name, schema in SCHEMAS.items()}
 
 

@@ -9,7 +9,7 @@ only invisible characters.
 import re
 import unicodedata
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 MAX_AMOUNT = 10**9
 # An id travels in URL paths (…/players/<pid>/statement): unreserved URL characters only, and
@@ -18,6 +18,13 @@ REF_PATTERN = r"^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,63}$"
 _REF = re.compile(REF_PATTERN)
 # Explicit bidi embeddings, overrides and isolates make "Ann pays Ben" display reversed.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+class EventData(Schema):
+    """The data of an event type: unknown fields are refused, never ignored."""
+
+    class Meta:
+        unknown = RAISE
 
 
 class WholeNumber(fields.Integer):

@@ -3,9 +3,8 @@ the log; the API writes them as CSV."""
 
 from collections.abc import Iterable, Iterator
 
+from ledger import games
 from ledger.projections.balances import balances
-from ledger.projections.cassino import scores
-from ledger.projections.progressive import tallies
 from ledger.projections.session import SessionState
 from ledger.projections.settlement import settlement
 
@@ -13,16 +12,18 @@ JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", 
 
 
 def results(state: SessionState) -> tuple[list[str], list[list]]:
-    """One row per player: name, group, counters, money, each Cassino game's points and each
-    Progressive Poker game's yellow chips."""
+    """One row per player: name, group, counters, money, and the columns each game adds
+    (each Cassino game's points, each Progressive Poker game's yellow chips), numbered by
+    kind in the order the games started."""
     model = balances(state)
-    columns = []  # (header, {player: value}) for each game that keeps a score
-    for n, gid in enumerate((g for g, game in state.games.items() if game["kind"] == "cassino"), 1):
-        columns.append((f"cassino_points_{n}", scores(state.games[gid])["totals"]))
-    progressive_games = [g for g, game in state.games.items() if game["kind"] == "progressive_poker"]
-    for n, gid in enumerate(progressive_games, 1):
-        tally = tallies(state.games[gid], state.players)["players"]
-        columns.append((f"yellow_chips_{n}", {p: t["yellow_chips"] for p, t in tally.items()}))
+    columns, started = [], {}  # (header, {player: value}) for each game that keeps a score
+    for record in state.games.values():
+        game = games.of(record)
+        if game.csv_columns is None:
+            continue
+        started[game.kind] = started.get(game.kind, 0) + 1
+        columns += [(f"{name}_{started[game.kind]}", values)
+                    for name, values in game.csv_columns(record, state)]
     header = ["player_id", "name", "group", "counters", "money", "currency",
               *(name for name, _ in columns)]
     rows = [[p["id"], p["name"], p["group"] or "", p["counters"], p["amount_minor"],

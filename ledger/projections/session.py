@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import orjson
 
+from ledger import games
 from ledger.postings import BANK
 
 
@@ -120,45 +121,39 @@ def _table_added(state: SessionState, event: dict) -> None:
 
 
 def _game_started(state: SessionState, event: dict) -> None:
-    state.games[event["id"]] = {"id": event["id"], **event["data"], "dealing": {}}
+    state.games[event["id"]] = {"id": event["id"], **event["data"], "dealing": {}, "deals": []}
 
 
-def _dealing_fact(state: SessionState, event: dict) -> None:
-    """Deals and sales of the deal are kept per game; the dealing read model folds them."""
-    state.games[event["game_id"]]["dealing"][event["id"]] = {"type": event["type"], **event["data"]}
-
-
-def _stakes_doubled(state: SessionState, event: dict) -> None:
-    state.games[event["game_id"]]["dealing"][event["id"]] = {"type": "stakes_doubled"}
-
-
-def _hand_settled(state: SessionState, event: dict) -> None:
-    """Seed 002: a player's natural throws the dealer out; the deal passes to him."""
-    data = event["data"]
-    if data["natural"] and data["winner"] == "player":
-        state.games[event["game_id"]]["dealing"][event["id"]] = {
-            "type": "deal_passed", "to": data["player"]}
-
-
-def _cassino_deal_counted(state: SessionState, event: dict) -> None:
-    deals = state.games[event["game_id"]].setdefault("cassino", {})
-    deals[event["id"]] = {"event_id": event["id"], "version": event["version"],
-                          "counts": event["data"]["counts"]}
-
-
-def _progressive_fact(state: SessionState, event: dict) -> None:
-    facts = state.games[event["game_id"]].setdefault("progressive", {})
-    facts[event["id"]] = {"type": event["type"], **event["data"]}
+def _game_fact(state: SessionState, event: dict) -> None:
+    """A game's fact: deals and sales of the deal (the dealing read model folds them), what it
+    settles of the deal in progress, and whatever its game keeps of it (`Game.folds`)."""
+    record = state.games.get(event["game_id"])
+    if record is None:
+        return
+    game, kind = games.of(record), event["type"]
+    if kind in ("deal_started", "deal_sold"):
+        record["dealing"][event["id"]] = {"type": kind, **event["data"]}
+    if kind == "deal_started":
+        record["deals"].append({"id": event["id"], "settled": {}})
+    if kind in game.folds:
+        game.folds[kind](record, event)
+    if kind in game.settles_deal and record["deals"]:
+        record["deals"][-1]["settled"][game.settles_deal[kind](event["data"])] = event["id"]
 
 
 def _event_voided(state: SessionState, event: dict) -> None:
-    """A voided event adds nothing to any projection: its facts are withdrawn."""
+    """A voided event adds nothing to any projection: its facts are withdrawn (a game's folds
+    keep its facts in dicts of the game's record keyed by event id), a voided deal is no deal,
+    and a voided settlement reopens its deal."""
     target = event["data"]["event_id"]
     state.voided[target] = event["id"]
-    for game in state.games.values():
-        game["dealing"].pop(target, None)
-        game.get("cassino", {}).pop(target, None)
-        game.get("progressive", {}).pop(target, None)
+    for record in state.games.values():
+        for name, kept in record.items():
+            if isinstance(kept, dict) and name != "options":
+                kept.pop(target, None)
+        record["deals"] = [deal for deal in record["deals"] if deal["id"] != target]
+        for deal in record["deals"]:
+            deal["settled"] = {what: by for what, by in deal["settled"].items() if by != target}
 
 
 _STEPS: dict = {
@@ -166,16 +161,11 @@ _STEPS: dict = {
     "player_added": _player_added,
     "table_added": _table_added,
     "game_started": _game_started,
-    "deal_started": _dealing_fact,
-    "deal_sold": _dealing_fact,
-    "stakes_doubled": _stakes_doubled,
-    "vingt_un_hand_settled": _hand_settled,
-    "cassino_deal_counted": _cassino_deal_counted,
-    "progressive_pot_won": _progressive_fact,
-    "progressive_round_ended": _progressive_fact,
-    "progressive_rebuy": _progressive_fact,
     "event_voided": _event_voided,
 }
+_STEPS.update(dict.fromkeys(
+    {"deal_started", "deal_sold"}.union(*(set(g.folds) | set(g.settles_deal)
+                                          for g in games.GAMES.values())), _game_fact))
 
 # The event types whose fold step reads more than the postings.
 DETAILED = frozenset(_STEPS)
@@ -185,6 +175,13 @@ def _fingerprint(source: str) -> str:
     return hashlib.sha256(source.encode()).hexdigest()[:16]
 
 
+def _fold_source() -> str:
+    """This module's source and every game module that keeps a fold step."""
+    steps = {inspect.getmodule(step) for g in games.GAMES.values() for step in g.folds.values()}
+    modules = [sys.modules[__name__], *sorted(steps, key=lambda m: m.__name__)]
+    return "".join(inspect.getsource(module) for module in modules)
+
+
 # The fold's format, stored with each snapshot: a snapshot folded by other code is ignored.
-# Taken from this module's own source, so that no change to a fold step can forget it.
-FOLD_FORMAT = _fingerprint(inspect.getsource(sys.modules[__name__]))
+# Taken from the fold's own source, so that no change to a fold step can forget it.
+FOLD_FORMAT = _fingerprint(_fold_source())

@@ -1,6 +1,7 @@
 """The session summary: players, tables, games and the current version."""
 
-from ledger.projections.dealing import dealing
+from ledger import games
+from ledger.games.dealing import dealing
 from ledger.projections.session import SessionState
 
 
@@ -19,9 +20,12 @@ def summary(state: SessionState) -> dict:
     }
 
 
+SHOWN = ("id", "kind", "seats", "stake", "table_id", "options")
+
+
 def _game(game: dict) -> dict:
-    shown = {key: value for key, value in game.items() if key != "dealing"}
-    turn = dealing(game)
+    shown = {key: value for key, value in game.items() if key in SHOWN}
+    turn = dealing(game, games.of(game).keeps_deal)
     shown["current_dealer"] = turn["current_dealer"]
     shown["next_dealer"] = turn["next_dealer"]
     return shown

@@ -1,31 +1,19 @@
-"""How each game turns a fact into postings: pure functions of the folded state and the fact."""
+"""Deciding a fact: the postings it resolves to, by the session's rules or its game's
+(`ledger.games`), or a LedgerError that refuses it. Pure: the state and the fact in, postings
+out; `lookup` finds an earlier event of the session by id."""
 
 from collections.abc import Callable
 
-from ledger.errors import Invalid, NotFound
-from ledger.events.store import Draft
+from ledger import games
+from ledger.errors import Conflict, Invalid, NotFound
+from ledger.games import generic
+from ledger.games.in_play import InPlay
 from ledger.postings import check_pools
-from ledger.projections.session import SessionState
-from ledger.rules import (
-    brag, cassino, commerce, generic, jig, progressive, session, speculation, vingt_un,
-)
-from ledger.rules.game import Game
-
-KIND_RULES = {
-    "commerce": commerce.RULES,
-    "speculation": speculation.RULES,
-    "brag": brag.RULES,
-    "snip_snap_snorum": jig.RULES,
-    "vingt_un": vingt_un.RULES,
-    "cassino": cassino.RULES,
-    "progressive_poker": progressive.RULES,
-}
-# Kinds whose money is only their own events (Progressive Poker folds its counters itself).
-OWN_EVENTS_ONLY = frozenset({"progressive_poker"})
+from ledger.rules import session
 
 
-def resolve(state: SessionState, draft: Draft, lookup: Callable[[str], dict | None]) -> list[dict]:
-    """The postings a fact resolves to, or a LedgerError; `lookup` finds an event by id."""
+def resolve(state, draft, lookup: Callable[[str], dict | None]) -> list[dict]:
+    """The postings a fact resolves to (`draft`: type, game_id, data), or a LedgerError."""
     if draft.type == "event_voided":
         postings = session.event_voided(state, draft.data, lookup(draft.data["event_id"]))
     elif draft.type in session.RULES:
@@ -36,15 +24,30 @@ def resolve(state: SessionState, draft: Draft, lookup: Callable[[str], dict | No
     return postings
 
 
-def _game_rule(state: SessionState, draft: Draft) -> list[dict]:
+def _game_rule(state, draft) -> list[dict]:
     if draft.game_id is None:
         raise Invalid.field("game_id", f"A {draft.type} event belongs to a game.")
     record = state.games.get(draft.game_id)
     if record is None:
         raise NotFound(f"No game {draft.game_id} in this session.", {"game_id": ["unknown game"]})
-    own = KIND_RULES.get(record["kind"], {})
-    rule = own.get(draft.type) or (None if record["kind"] in OWN_EVENTS_ONLY
-                                   else generic.RULES.get(draft.type))
-    if rule is None:
-        raise Invalid.field("type", f"{draft.type} is not recorded in a {record['kind']} game.")
-    return rule(Game(state, record), draft.data)
+    game = games.of(record)
+    if not game.takes(draft.type):
+        raise Invalid.field("type", f"{draft.type} is not recorded in a {game.title} game.")
+    in_play = InPlay(state, record, game.keeps_deal)
+    if draft.type in game.settles_deal:
+        _check_unsettled(in_play, game.settles_deal[draft.type](draft.data))
+    rule = game.rules.get(draft.type) or generic.RULES[draft.type]
+    return rule(in_play, draft.data)
+
+
+def _check_unsettled(game: InPlay, what: str) -> None:
+    """Amendment 2: a deal is settled once; the same settlement again waits for the next deal."""
+    if not game.record.get("deals"):
+        raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
+    if what in game.settled:
+        shown = what
+        if " of player:" in what:
+            label, pid = what.split(" of player:")
+            shown = f"{label} of {game.name(pid)}"
+        raise Conflict(f"This deal has been settled ({shown}); start the next deal.",
+                       {"type": ["this deal has been settled"]})

@@ -2,14 +2,11 @@
 
 from confusables import is_confusable
 
-from ledger.errors import Conflict, NotFound
+from ledger import games
+from ledger.errors import Conflict, Invalid, NotFound
 from ledger.events.catalogue import SESSION_EVENTS
 from ledger.postings import reverse
 from ledger.projections.session import SessionState
-from ledger.rules import cassino, progressive
-
-START_CHECKS = {"cassino": cassino.check_start, "progressive_poker": progressive.check_start}
-START_POSTINGS = {"progressive_poker": progressive.starting_stakes}
 
 
 def player_added(state: SessionState, data: dict) -> list[dict]:
@@ -39,9 +36,14 @@ def game_started(state: SessionState, data: dict) -> list[dict]:
             raise NotFound(f"No player {seat} in this session.", {"data.seats": ["unknown player"]})
     if data["table_id"] is not None and data["table_id"] not in state.tables:
         raise NotFound(f"No table {data['table_id']}.", {"data.table_id": ["unknown table"]})
-    if data["kind"] in START_CHECKS:
-        START_CHECKS[data["kind"]](state, data)
-    return START_POSTINGS[data["kind"]](data) if data["kind"] in START_POSTINGS else []
+    game = games.GAMES[data["kind"]]
+    if len(data["seats"]) not in game.seats:
+        last = "" if game.seats.stop > 64 else f" to {game.seats.stop - 1}"
+        raise Invalid.field("data.seats", f"{game.title} is for {game.seats.start}{last or ' or more'} "
+                            f"players ({game.book}).")
+    if game.check_start:
+        game.check_start(state, data)
+    return game.start_postings(data) if game.start_postings else []
 
 
 def event_voided(state: SessionState, data: dict, target: dict | None) -> list[dict]:
@@ -57,7 +59,12 @@ def event_voided(state: SessionState, data: dict, target: dict | None) -> list[d
                        {"data.event_id": ["cannot be voided"]})
     if target["id"] in state.voided:
         raise Conflict("That event is voided already.", {"data.event_id": ["already voided"]})
-    facts = state.games.get(target["game_id"] or "", {}).get("progressive", {})
+    record = state.games.get(target["game_id"] or "", {})
+    deal = next((d for d in record.get("deals", []) if d["id"] == target["id"]), None)
+    if deal is not None and deal["settled"]:
+        raise Conflict("This deal has been settled: undo its settlement first.",
+                       {"data.event_id": ["void the deal's settling events first"]})
+    facts = record.get("progressive", {})
     if target["id"] in facts and list(facts)[-1] != target["id"]:
         raise Conflict("Progressive Poker is undone from the latest event back.",
                        {"data.event_id": ["void the later pots, bells and rebuys first"]})

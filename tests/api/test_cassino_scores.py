@@ -13,10 +13,12 @@ def test_four_independent_players_with_the_lowest_scorer_deduction(table):
     game = table.start_game(kind="cassino", options={"lowest_scorer_deduction": True,
                                                      "target": 21})
     # cards tied at 13 each (no majority); D has most spades. Raw: A 1, B 2, C 3, D 5.
+    table.record("deal_started", game)
     table.record("cassino_deal_counted", game, counts={
         a: counts(13, 3, 0, 0, 0, 1), b: counts(13, 3, 1, 0, 0, 1),
         c: counts(13, 2, 1, 0, 1, 1), d: counts(13, 5, 2, 1, 0, 0)})
     # Raw: A 2, B 2, C 2, D 5.
+    table.record("deal_started", game)
     table.record("cassino_deal_counted", game, counts={
         a: counts(13, 3, 0, 0, 0, 2), b: counts(13, 3, 1, 0, 1, 0),
         c: counts(13, 2, 2, 0, 0, 0), d: counts(13, 5, 1, 1, 0, 1)})
@@ -31,6 +33,7 @@ def test_four_independent_players_with_the_lowest_scorer_deduction(table):
 def test_two_partnerships_score_the_difference_and_partners_share_it(table):
     a, b, c, d = table.players
     game = table.start_game(kind="cassino", options={"partnerships": [[a, c], [b, d]]})
+    table.record("deal_started", game)
     table.record("cassino_deal_counted", game, counts={
         a: counts(20, 5, 2, 1, 0, 1), c: counts(10, 4, 1, 0, 1, 0),   # a+c: 30 cards, 9 spades
         b: counts(12, 2, 1, 0, 0, 2), d: counts(10, 2, 0, 0, 0, 0)})  # b+d: 22 cards, 4 spades
@@ -44,6 +47,7 @@ def test_three_independent_players_without_deduction_and_reaching_the_target(cli
     table = Table(client, players=3)
     a, b, c = table.players
     game = table.start_game(kind="cassino", options={"target": 11})
+    table.record("deal_started", game)
     table.record("cassino_deal_counted", game, counts={
         a: counts(40, 13, 4, 1, 1, 3), b: counts(6, 0, 0, 0, 0, 0), c: counts(6, 0, 0, 0, 0, 0)})
     scores = table.get(f"/games/{game}/scores")
@@ -56,6 +60,7 @@ def test_three_independent_players_without_deduction_and_reaching_the_target(cli
 def test_impossible_counts_are_422_and_nothing_is_written(table):
     a, b, c, d = table.players
     game = table.start_game(kind="cassino")
+    table.record("deal_started", game)
     version = table.get("")["version"]
     for bad in ({a: counts(52, 13, 4, 1, 1, 0), b: counts(0, 0, 0, 0, 0, 0),     # no sweep
                  c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)},

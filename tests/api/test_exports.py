@@ -53,6 +53,7 @@ def test_names_that_look_like_formulas_are_neutralised_and_numbers_stay_numbers(
 def test_results_carry_cassino_points(table):
     a, b, c, d = table.players
     game = table.start_game(kind="cassino", seats=[a, b])
+    table.record("deal_started", game)
     table.record("cassino_deal_counted", game, counts={
         a: {"cards": 30, "spades": 8, "aces": 3, "great_cassino": 1, "little_cassino": 1, "sweeps": 1},
         b: {"cards": 22, "spades": 5, "aces": 1, "great_cassino": 0, "little_cassino": 0, "sweeps": 0}})

@@ -44,7 +44,9 @@ def test_a_vingt_un_deal_sold_and_a_natural(client):
     table.record("vingt_un_hand_settled", game, player=a, winner="dealer", tie=True, amount=8)
     table.record("vingt_un_hand_settled", game, player=c, winner="player", natural=True)
     dealing = table.get(f"/games/{game}/dealing")
-    assert dealing["next_dealer"] == b  # the buyer lost the deal: it reverts to a's left
+    # the buyer lost the deal to c's natural: it goes where it would have gone had there been
+    # no sale (seed 002): c's natural would have thrown out the seller a, so to c
+    assert dealing["next_dealer"] == c
     assert table.counters() == {a: 3 - 1 - 8, b: -3 - 1 + 8 - 2 - 4, c: -1 + 4}
     assert table.pool(game) == 5
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from api.phone import OPTION_FIELDS
-from ledger.events import options
+from ledger import games
 
 
 def test_the_page_embeds_every_kinds_options_and_its_assets(client):
@@ -16,14 +16,14 @@ def test_the_page_embeds_every_kinds_options_and_its_assets(client):
     embedded = re.search(r'<script type="application/json" id="option-specs">(.*?)</script>',
                          html, re.S).group(1)
     assert json.loads(embedded) == OPTION_FIELDS
-    assert set(OPTION_FIELDS) == set(options.BY_KIND)
+    assert set(OPTION_FIELDS) == set(games.GAMES)
     assert client.get("/phone/static/phone.js").status_code == 200
 
 
-@pytest.mark.parametrize("kind", sorted(options.BY_KIND))
+@pytest.mark.parametrize("kind", sorted(games.GAMES))
 def test_the_forms_defaults_are_what_the_api_fills_in(kind):
     shown = {field["name"]: field["default"] for field in OPTION_FIELDS[kind]}
-    filled = options.load(kind, {})
+    filled = games.GAMES[kind].options().load({})
     assert set(shown) == set(filled)
     for name, value in filled.items():
         assert shown[name] == (value or None if isinstance(value, list) else value), name

@@ -19,6 +19,15 @@ def cassino(ledger, players=None, **options):
                          seats=players or ledger.players, options=options)["id"]
 
 
+def counted(ledger, game, counts):
+    """A deal's counts, dealt first unless a deal is waiting for its count (every deal is
+    counted, and the next deal waits for the count)."""
+    deals = ledger.state.games[game]["deals"]
+    if not deals or deals[-1]["settled"]:
+        ledger.record("deal_started", game)
+    return ledger.record("cassino_deal_counted", game, counts=counts)
+
+
 def deal_for(players, pack=52):
     """Owners of each card, dealt round: card 0 is the ace of spades, the spades come first,
     aces every quarter of the pack, the 2♠ second, the 10♦ in the third quarter."""
@@ -75,7 +84,7 @@ def test_random_possible_deals_are_accepted_and_score_11_plus_sweeps_less_tied_m
     counts = counts_of(owners, sweeps, pack)
     for player in ledger.players:
         counts.setdefault(player, count())
-    ledger.record("cassino_deal_counted", game, counts=counts)
+    counted(ledger, game, counts)
     raw = scores(ledger.state.games[game])["deals"][0]["raw"]
     unique = {field: [c[field] for c in counts.values()].count(
         max(c[field] for c in counts.values())) == 1 for field in ("cards", "spades")}
@@ -100,7 +109,7 @@ def test_impossible_counts_are_refused(change, field):
     counts = counts_of(deal_for([a, b]), {a: 1})
     change(counts, a, b)
     with pytest.raises(Invalid) as refused:
-        ledger.record("cassino_deal_counted", game, counts=counts)
+        counted(ledger, game, counts)
     assert field in refused.value.fields
     assert scores(ledger.state.games[game])["deals"] == []
 
@@ -112,12 +121,12 @@ def test_nobody_holds_more_spades_or_aces_than_cards_and_the_32_pack_has_no_litt
     counts = {a: count(cards=52, spades=12, aces=4, great=1, little=1, sweeps=1),
               b: count(cards=0, spades=1)}
     with pytest.raises(Invalid):
-        ledger.record("cassino_deal_counted", game, counts=counts)
+        counted(ledger, game, counts)
     small = cassino(ledger, pack=32)
     counts = counts_of(deal_for([a, b], 32), {a: 1}, 32)
     counts[a]["little_cassino"] = 1
     with pytest.raises(Invalid):
-        ledger.record("cassino_deal_counted", small, counts=counts)
+        counted(ledger, small, counts)
 
 
 def test_partners_sit_opposite_and_carry_the_same_total():
@@ -127,7 +136,7 @@ def test_partners_sit_opposite_and_carry_the_same_total():
         cassino(ledger, partnerships=[[a, b], [c, d]])
     game = cassino(ledger, partnerships=[[a, c], [b, d]])
     counts = counts_of([a] * 30 + [b] * 10 + [c] * 12, {c: 2})  # a and c hold 42 of 52
-    ledger.record("cassino_deal_counted", game, counts={**{d: count()}, **counts})
+    counted(ledger, game, {**{d: count()}, **counts})
     result = scores(ledger.state.games[game])
     assert result["totals"][a] == result["totals"][c] > 0
     assert result["totals"][b] == result["totals"][d] == 0
@@ -138,10 +147,10 @@ def test_the_first_to_reach_the_target_wins_and_the_game_then_refuses_counts():
     a, b = ledger.players
     game = cassino(ledger, target=11)
     sweep_deal = counts_of([a] * 52, {a: 1})  # a takes everything: 12 raw, b 0: a scores 12
-    ledger.record("cassino_deal_counted", game, counts={b: count(), **sweep_deal})
+    counted(ledger, game, {b: count(), **sweep_deal})
     assert scores(ledger.state.games[game])["winner"] == a
     with pytest.raises(Conflict):
-        ledger.record("cassino_deal_counted", game, counts={b: count(), **sweep_deal})
+        counted(ledger, game, {b: count(), **sweep_deal})
 
 
 def test_several_reaching_the_target_together_the_higher_wins_and_a_tie_plays_on():
@@ -151,13 +160,13 @@ def test_several_reaching_the_target_together_the_higher_wins_and_a_tie_plays_on
     level = {a: count(cards=20, spades=6, aces=2, great=1, sweeps=2),        # 2 + 2 + 2 = 6
              b: count(cards=20, spades=6, aces=2, little=1, sweeps=3),       # 1 + 2 + 3 = 6
              c: count(cards=12, spades=1)}                                   # cards, spades tied
-    ledger.record("cassino_deal_counted", tie, counts=level)
+    counted(ledger, tie, level)
     assert scores(ledger.state.games[tie])["totals"] == {a: 6, b: 6, c: 0}
     assert scores(ledger.state.games[tie])["winner"] is None  # an exact tie plays on
     ahead = cassino(ledger, target=5)
     apart = {**level, a: count(cards=20, spades=7, aces=2, great=1, sweeps=2),
              c: count(cards=12)}                                             # a: most spades
-    ledger.record("cassino_deal_counted", ahead, counts=apart)
+    counted(ledger, ahead, apart)
     assert scores(ledger.state.games[ahead])["totals"] == {a: 7, b: 6, c: 0}
     assert scores(ledger.state.games[ahead])["winner"] == a
 
@@ -166,8 +175,7 @@ def test_a_voided_count_leaves_the_scores():
     ledger = MemoryLedger(players=2)
     a, b = ledger.players
     game = cassino(ledger, target=50)
-    event = ledger.record("cassino_deal_counted", game,
-                          counts=counts_of(deal_for([a, b]), {a: 1}))
+    event = counted(ledger, game, counts_of(deal_for([a, b]), {a: 1}))
     ledger.record("event_voided", event_id=event["id"], reason="miscounted")
     assert scores(ledger.state.games[game])["deals"] == []
     assert scores(ledger.state.games[game])["totals"] == {a: 0, b: 0}

@@ -1,4 +1,4 @@
-from ledger.projections.dealing import dealing
+from ledger.games.dealing import dealing
 
 
 def game(*facts, seats=("a", "b", "c", "d")):
@@ -45,27 +45,36 @@ def vingt_un(*facts):
     return {**game(*facts), "kind": "vingt_un"}
 
 
+def keeping(record):
+    """Vingt-un's dealing: the dealer keeps the deal until a natural throws him out."""
+    return dealing(record, keeps_deal=True)
+
+
 def natural(player):
     return {"type": "deal_passed", "to": player}
 
 
 def test_at_vingt_un_the_dealer_keeps_the_deal_until_a_natural_throws_him_out():
-    turn = dealing(vingt_un(deal(), deal()))
+    turn = keeping(vingt_un(deal(), deal()))
     assert (turn["current_dealer"], turn["next_dealer"], turn["deals"]["a"]) == ("a", "a", 2)
-    turn = dealing(vingt_un(deal(), natural("c")))
+    turn = keeping(vingt_un(deal(), natural("c")))
     assert turn["next_dealer"] == "c"
-    turn = dealing(vingt_un(deal(), natural("c"), deal()))
+    turn = keeping(vingt_un(deal(), natural("c"), deal()))
     assert (turn["current_dealer"], turn["next_dealer"]) == ("c", "c")
 
 
-def test_a_bought_deal_lost_to_a_natural_reverts_to_the_sellers_left():
-    # a deals; b sells his turn to d; c's natural throws a out: by rotation b's turn comes,
-    # dealt by the buyer d; when d is thrown out the deal goes to c, the seat after b.
-    turn = dealing(vingt_un(deal(), sale("b", "d"), natural("b"), deal()))
+def test_a_bought_deal_lost_to_a_natural_goes_where_it_would_have_gone_without_the_sale():
+    # a deals; b sells his turn to d; b's natural throws a out: b's turn comes, dealt by the
+    # buyer d. Seed 002: "when the buyer loses his turn, the deal reverts to the player who
+    # would have had the next turn had there been no sale": a's natural would have thrown
+    # out b, so the deal goes to a, not to c on the seller's left.
+    turn = keeping(vingt_un(deal(), sale("b", "d"), natural("b"), deal()))
     assert turn["current_dealer"] == "d"
-    assert dealing(vingt_un(deal(), sale("b", "d"), natural("b"), deal(), deal()))[
+    assert keeping(vingt_un(deal(), sale("b", "d"), natural("b"), deal(), deal()))[
         "current_dealer"] == "d"
-    turn = dealing(vingt_un(deal(), sale("b", "d"), natural("b"), deal(), natural("a")))
+    turn = keeping(vingt_un(deal(), sale("b", "d"), natural("b"), deal(), natural("a")))
+    assert turn["next_dealer"] == "a"
+    turn = keeping(vingt_un(deal(), sale("b", "d"), natural("b"), deal(), natural("c")))
     assert turn["next_dealer"] == "c"
 
 

@@ -139,6 +139,7 @@ class TestJig:
     def test_every_other_player_is_counted_and_the_winner_holds_nothing(self, ledger):
         a, b, c, d = ledger.players
         game = ledger.game("snip_snap_snorum")
+        ledger.record("deal_started", game)
         with pytest.raises(Invalid):
             ledger.record("jig_out", game, player=b, cards_left={a: 3, c: 1})
         with pytest.raises(Invalid):

@@ -114,10 +114,16 @@ async function refresh() {
   }
 }
 
+// Each game's title, read models and buttons, as its module in ledger/games declares them.
+const GAME_SPECS = JSON.parse($("#game-specs").textContent);
+
 async function gameExtras(game) {
-  if (game.kind === "cassino") return {scores: await read(`/games/${game.id}/scores`)};
-  if (game.kind === "progressive_poker") return {tally: await read(`/progressive?game_id=${game.id}`)};
-  return {dealing: await read(`/games/${game.id}/dealing`)};
+  const {reads, buttons} = GAME_SPECS[game.kind];
+  const extras = {};
+  if (buttons.some(b => b.type === "deal_started")) extras.dealing = await read(`/games/${game.id}/dealing`);
+  if (reads.includes("scores")) extras.scores = await read(`/games/${game.id}/scores`);
+  if (reads.includes("progressive")) extras.tally = await read(`/progressive?game_id=${game.id}`);
+  return extras;
 }
 
 const names = () => Object.fromEntries(view.summary.players.map(p => [p.id, p.name]));
@@ -267,14 +273,10 @@ function moneyIn(currency) {
   return minor => format.format(minor / 10 ** digits);
 }
 
-const KIND_NAMES = {commerce: "Commerce", cassino: "Cassino", vingt_un: "Vingt-un",
-  speculation: "Speculation", brag: "Brag", snip_snap_snorum: "Snip-Snap-Snorum",
-  progressive_poker: "Progressive Poker", other: "Game"};
-
 function drawGame(game) {
   const who = names(), extras = view.games[game.id] || {};
   const box = el("article", null, {class: "game", "data-game": game.id});
-  box.append(el("h3", `${KIND_NAMES[game.kind]} · stake ${game.stake} · pool ${view.pools[game.id] || 0}`));
+  box.append(el("h3", `${GAME_SPECS[game.kind].title} · stake ${game.stake} · pool ${view.pools[game.id] || 0}`));
   if (extras.dealing) {
     const dealer = extras.dealing.current_dealer;
     box.append(el("p", `${dealer ? `Dealer: ${who[dealer]}. ` : ""}Next to deal: ${who[extras.dealing.next_dealer]}` +
@@ -308,42 +310,15 @@ function drawTally(tally, who) {
   return lines;
 }
 
-// ---- the facts each game offers: [label, event type, fields]
+// ---- the facts each game offers, [label, event type, fields], from its module's buttons; a
+// field's default names what the page knows when the sheet opens (the next dealer, the stake)
 function factsFor(game, extras) {
-  const deal = ["Deal", "deal_started", [["dealer", "player", extras.dealing && extras.dealing.next_dealer]]];
-  const common = [
-    ["Stake", "stake_paid", [["player", "player"], ["amount", "amount", game.stake], ["to", "player?"]]],
-    ["Fine", "penalty_paid", [["player", "player"], ["amount", "amount", 1], ["reason", "text?"]]],
-    ["Win pool", "pool_won", [["winners", "players"]]],
-    ["Carry over", "pool_carried_over", []],
-  ];
-  const own = {
-    commerce: [deal,
-      ["Buy", "card_bought", [["buyer", "player"]]],
-      ["Barter", "cards_bartered", [["player", "player"], ["with", "player"]]],
-      ["Stand", "commerce_stand", [["stander", "player"], ["winner", "player"], ["better_hands", "players?"]]]],
-    vingt_un: [deal,
-      ["Hand", "vingt_un_hand_settled", [["player", "player"], ["winner", "choice:player,dealer"],
-                                         ["natural", "bool"], ["tie", "bool"], ["amount", "amount?"]]],
-      ["Double", "stakes_doubled", []], ["Brulet", "brulet", []], ["Over-draw", "vingt_un_overdrawn", []],
-      ["Sell deal", "deal_sold", [["seller", "player"], ["buyer", "player"], ["price", "amount"]]]],
-    speculation: [deal,
-      ["Sale", "card_bought", [["buyer", "player"], ["seller", "player?"], ["price", "amount"],
-                               ["item", "choice:trump,card,hand"]]],
-      ["Knave / five", "knave_or_five_turned", [["player", "player"]]]],
-    brag: [["Deal", "deal_started", [["dealer", "player", extras.dealing && extras.dealing.next_dealer],
-                                     ["ante", "amount", game.stake]]],
-      ["Unseen", "brag_ante_unseen", []]],
-    snip_snap_snorum: [deal, ["Out", "jig_out", [["player", "player"], ["cards_left", "counts"]]]],
-    cassino: [["Count deal", "cassino_deal_counted", [["counts", "cassino"]]]],
-    progressive_poker: [
-      ["Pot", "progressive_pot_won", [["table_id", "table"], ["winner", "player"],
-                                      ["contributions", "counts"], ["callers", "players?"]]],
-      ["Bell", "progressive_round_ended", [["cuts", "counts?"]]],
-      ["Rebuy", "progressive_rebuy", [["player", "player"]]]],
-    other: [deal],
-  }[game.kind] || [];
-  return game.kind === "cassino" || game.kind === "progressive_poker" ? own : [...own, ...common];
+  const known = {next_dealer: extras.dealing && extras.dealing.next_dealer, stake: game.stake};
+  return GAME_SPECS[game.kind].buttons.map(button => [button.label, button.type, button.fields.map(f => [
+    f.name,
+    (f.input === "choice" ? `choice:${f.choices.join(",")}` : f.input) + (f.optional ? "?" : ""),
+    typeof f.default === "string" ? known[f.default] : f.default,
+  ])]);
 }
 
 // ---- the fact dialog: one field per entry, built with DOM nodes only

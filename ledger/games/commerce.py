@@ -1,23 +1,26 @@
-"""Commerce (seed 000): antes, trading for ready money or by barter, and the stand."""
+"""Commerce (seed 000: W. H. Peel, *Round Games with Cards*): antes, trading for ready money
+or by barter, and the stand."""
 
 from ledger.errors import Invalid
+from ledger.events.fields import EventData, Ref, RefList
+from ledger.games import generic
+from ledger.games.base import Button, Field, Game, once
+from ledger.games.in_play import InPlay
 from ledger.postings import combine, player, pool, transfer
-from ledger.rules import generic
-from ledger.rules.game import Game
 
 
-def antes(game: Game, dealer: str) -> list[dict]:
+def antes(game: InPlay, dealer: str) -> list[dict]:
     """Seed 000: each player pays the stake into the pool, the dealer paying double."""
     payments = [transfer(player(seat), pool(game.id), game.stake) for seat in game.seats]
     payments.append(transfer(player(dealer), pool(game.id), game.stake))
     return combine(p for payment in payments for p in payment)
 
 
-def deal_started(game: Game, data: dict) -> list[dict]:
+def deal_started(game: InPlay, data: dict) -> list[dict]:
     return generic.deal_started(game, data, antes)
 
 
-def cards_bartered(game: Game, data: dict) -> list[dict]:
+def cards_bartered(game: InPlay, data: dict) -> list[dict]:
     """Seed 000: a barter is with the player on the left; no money moves."""
     generic.cards_bartered(game, data)
     if data["with"] != game.left_of(data["player"]):
@@ -25,7 +28,7 @@ def cards_bartered(game: Game, data: dict) -> list[dict]:
     return []
 
 
-def commerce_stand(game: Game, data: dict) -> list[dict]:
+def commerce_stand(game: InPlay, data: dict) -> list[dict]:
     """Seed 000: the best hand takes the pool and one stake from the dealer; a stander who is
     beaten pays one stake to each holder of a better hand."""
     stander = game.seated_strictly("data.stander", data["stander"])
@@ -47,3 +50,27 @@ def commerce_stand(game: Game, data: dict) -> list[dict]:
 
 RULES = {"deal_started": deal_started, "cards_bartered": cards_bartered,
          "commerce_stand": commerce_stand}
+
+
+class CommerceOptions(EventData):
+    pass
+
+
+class CommerceStand(EventData):
+    stander = Ref(required=True)
+    winner = Ref(required=True)
+    better_hands = RefList(load_default=list)
+
+
+GAME = Game(
+    kind="commerce", title="Commerce", book="seed 000 (Peel, Round Games with Cards)",
+    seats=range(2, 65), options=CommerceOptions,
+    facts={"commerce_stand": CommerceStand}, rules=RULES, generic=generic.ALL,
+    settles_deal={"commerce_stand": once("the stand")},
+    page=(generic.DEAL,
+          Button("Buy", "card_bought", (Field("buyer", "player"),)),
+          Button("Barter", "cards_bartered", (Field("player", "player"), Field("with", "player"))),
+          Button("Stand", "commerce_stand", (Field("stander", "player"), Field("winner", "player"),
+                                             Field("better_hands", "players", optional=True))),
+          *generic.SHARED),
+)

@@ -1,14 +1,75 @@
-"""Rules every game shares (SPEC §4 'Generic'): stakes, fines, pools, trades, sales, deals."""
+"""What every game shares (SPEC §4 'Generic'): the facts (stakes, fines, pools, trades, sales,
+deals) and the rules that turn them into postings. A game names which of them it takes, and
+may play any of them its own way (its antes at `deal_started`)."""
+
+from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Invalid, NotFound
+from ledger.events.fields import Counters, EventData, Ref, RefList, Text
+from ledger.games.base import Button, Field
+from ledger.games.in_play import InPlay as Game
 from ledger.postings import combine, player, pool, transfer
-from ledger.rules.game import Game
 
 
-def deal_started(game: Game, data: dict, antes=None) -> list[dict]:
+class DealStarted(EventData):
+    dealer = Ref()
+    ante = Counters(metadata={"description": "Brag: the dealer's ante (default: the stake)"})
+
+
+class StakePaid(EventData):
+    player = Ref(required=True)
+    amount = Counters(required=True)
+    to = Ref()
+
+
+class PenaltyPaid(EventData):
+    player = Ref(required=True)
+    amount = Counters(required=True)
+    reason = Text(200)
+
+
+class PoolWon(EventData):
+    winners = RefList(1, required=True)
+
+
+class PoolCarriedOver(EventData):
+    to_game_id = Ref()
+
+
+class PoolRefunded(EventData):
+    shares = fields.Dict(keys=Ref(), values=Counters(), required=True,
+                         validate=validate.Length(min=1, max=64))
+
+
+class CardBought(EventData):
+    buyer = Ref(required=True)
+    seller = Ref()
+    price = Counters()
+    item = fields.String(validate=validate.OneOf(["card", "trump", "hand"]), load_default="card")
+
+
+CardsBartered = EventData.from_dict(
+    {"player": Ref(required=True), "with": Ref(required=True)}, name="CardsBartered"
+)
+
+
+class DealSold(EventData):
+    seller = Ref(required=True)
+    buyer = Ref(required=True)
+    price = Counters(required=True)
+
+
+FACTS = {
+    "deal_started": DealStarted, "stake_paid": StakePaid, "penalty_paid": PenaltyPaid,
+    "pool_won": PoolWon, "pool_carried_over": PoolCarriedOver, "pool_refunded": PoolRefunded,
+    "card_bought": CardBought, "cards_bartered": CardsBartered, "deal_sold": DealSold,
+}
+
+
+def deal_started(game: Game, data: dict, antes=None, takes_ante: bool = False) -> list[dict]:
     """Names the dealer (default: next in rotation); `antes(game, dealer)` gives the postings."""
     dealer = game.seated("data.dealer", data.get("dealer") or game.dealing["next_dealer"])
-    if "ante" in data and game.kind != "brag":
+    if "ante" in data and not takes_ante:
         raise Invalid.field("data.ante", "Only a Brag dealer puts up an ante.")
     return antes(game, dealer) if antes else []
 
@@ -107,3 +168,16 @@ RULES = {
     "cards_bartered": cards_bartered,
     "deal_sold": deal_sold,
 }
+
+# Everything a game may take of the above (Progressive Poker takes none: its money is its own).
+ALL = frozenset(RULES)
+
+# The phone page's buttons for the shared facts.
+DEAL = Button("Deal", "deal_started", (Field("dealer", "player", default="next_dealer"),))
+STAKE = Button("Stake", "stake_paid", (Field("player", "player"), Field("amount", "amount", default="stake"),
+                                       Field("to", "player", optional=True)))
+FINE = Button("Fine", "penalty_paid", (Field("player", "player"), Field("amount", "amount", default=1),
+                                       Field("reason", "text", optional=True)))
+WIN_POOL = Button("Win pool", "pool_won", (Field("winners", "players"),))
+CARRY_OVER = Button("Carry over", "pool_carried_over")
+SHARED = (STAKE, FINE, WIN_POOL, CARRY_OVER)

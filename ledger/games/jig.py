@@ -1,12 +1,17 @@
-"""Snip-Snap-Snorum / Jig (seed 001): the pool, and going Out."""
+"""Snip-Snap-Snorum / Jig (seed 001: W. H. Peel, *Round Games with Cards*): the pool, and
+going Out."""
+
+from marshmallow import fields
 
 from ledger.errors import Invalid
+from ledger.events.fields import Count, EventData, Ref
+from ledger.games import generic
+from ledger.games.base import Button, Field, Game, once
+from ledger.games.in_play import InPlay
 from ledger.postings import combine, player, pool, transfer
-from ledger.rules import generic
-from ledger.rules.game import Game
 
 
-def antes(game: Game, dealer: str) -> list[dict]:
+def antes(game: InPlay, dealer: str) -> list[dict]:
     """Seed 001: a pool formed by equal contributions and/or the dealer paying in."""
     each, dealer_pays = game.options["pool_ante"], game.options["dealer_pays"]
     payments = [transfer(player(seat), pool(game.id), each) for seat in game.seats]
@@ -14,11 +19,11 @@ def antes(game: Game, dealer: str) -> list[dict]:
     return combine(p for payment in payments for p in payment)
 
 
-def deal_started(game: Game, data: dict) -> list[dict]:
+def deal_started(game: InPlay, data: dict) -> list[dict]:
     return generic.deal_started(game, data, antes)
 
 
-def jig_out(game: Game, data: dict) -> list[dict]:
+def jig_out(game: InPlay, data: dict) -> list[dict]:
     """Seed 001: the player who goes Out receives a counter from each player for every card he
     still holds, and wins the pool if one was formed. Every other player is counted."""
     out = game.seated("data.player", data["player"])
@@ -37,3 +42,25 @@ def jig_out(game: Game, data: dict) -> list[dict]:
 
 
 RULES = {"deal_started": deal_started, "jig_out": jig_out}
+
+
+class JigOptions(EventData):
+    pool_ante = Count(load_default=0, metadata={
+        "description": "each player's contribution to the pool at each deal"})
+    dealer_pays = Count(load_default=0, metadata={"description": "what the dealer pays in at each deal"})
+
+
+class JigOut(EventData):
+    player = Ref(required=True)
+    cards_left = fields.Dict(keys=Ref(), values=Count(), required=True)
+
+
+GAME = Game(
+    kind="snip_snap_snorum", aliases=("jig",), title="Snip-Snap-Snorum",
+    book="seed 001 (Peel, Round Games with Cards)", seats=range(2, 65), options=JigOptions,
+    facts={"jig_out": JigOut}, rules=RULES, generic=generic.ALL,
+    settles_deal={"jig_out": once("the Out")},
+    page=(generic.DEAL, Button("Out", "jig_out", (Field("player", "player"),
+                                                  Field("cards_left", "counts"))),
+          *generic.SHARED),
+)

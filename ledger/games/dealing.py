@@ -1,19 +1,20 @@
-"""Dealing: who has dealt how often, who deals now and next (SPEC §5, seeds 000, 002)."""
+"""Dealing: who has dealt how often, who deals now and next (SPEC §5, seeds 000, 002). A
+game declares its policy: the deal passes to the left after every deal, or (Vingt-un, seed
+002) the dealer keeps it until a player's natural throws him out."""
 
-# Seed 002: at Vingt-un the dealer keeps the deal until a player's natural throws him out.
-KEEPS_DEAL = frozenset({"vingt_un"})
 
-
-def dealing(game: dict) -> dict:
+def dealing(game: dict, keeps_deal: bool = False) -> dict:
     """Fold a game's deals, sales of the deal, naturals passing the deal and doubled stakes.
 
     The first deal defaults to seat 0 (or the `first_dealer` option); the turn then passes to the left (the next seat).
     A sold turn is dealt by the buyer, who is credited with the deal; when he loses it the
     deal reverts to the player who would have had the next turn (seed 002), i.e. the
     rotation goes on from the seller's left. An explicitly named dealer takes the turn from
-    his own seat.
+    his own seat. Where the dealer keeps the deal, a natural passes it to the player who held
+    it, a bought deal too: had there been no sale, the natural would have thrown out the
+    seller and the deal gone to that player (seed 002).
     """
-    seats, keeps = game["seats"], game.get("kind") in KEEPS_DEAL
+    seats, keeps = game["seats"], keeps_deal
     deals = dict.fromkeys(seats, 0)
     first = (game.get("options") or {}).get("first_dealer")
     turn = {"seat": None, "dealer": None, "sold": False, "passed_to": None, "doubled": False,
@@ -54,7 +55,7 @@ def _coming(seats: list[str], turn: dict, sales: dict, keeps: bool) -> tuple[int
     """(turn seat, default dealer, whether that is a sold turn) for the next deal."""
     if keeps and turn["dealer"] is not None and turn["passed_to"] is None:
         return turn["seat"], turn["dealer"], turn["sold"]
-    if keeps and turn["passed_to"] is not None and not turn["sold"]:
+    if keeps and turn["passed_to"] is not None:
         holder = turn["passed_to"]  # his turn now; if he sold it, the buyer deals it
         return seats.index(holder), sales.get(holder, holder), holder in sales
     seat = (turn["first"] if turn["seat"] is None else (turn["seat"] + 1)) % len(seats)

@@ -1,25 +1,24 @@
-"""What the rules see of a game when they resolve a fact: seats, stake, options, dealer, pool."""
+"""What a game's rules see when they resolve a fact: seats, stake, options, dealer, pools."""
 
 from dataclasses import dataclass
 from functools import cached_property
 
 from ledger.errors import Conflict, Invalid, NotFound
-from ledger.projections.dealing import dealing
-from ledger.projections.session import SessionState
+from ledger.games.dealing import dealing
+from ledger.postings import pool
 
 
 @dataclass(frozen=True)
-class Game:
-    state: SessionState
+class InPlay:
+    """A game as it stands in the session's folded state (`state`: a SessionState)."""
+
+    state: object
     record: dict
+    keeps_deal: bool = False
 
     @property
     def id(self) -> str:
         return self.record["id"]
-
-    @property
-    def kind(self) -> str:
-        return self.record["kind"]
 
     @property
     def seats(self) -> list[str]:
@@ -35,18 +34,33 @@ class Game:
 
     @property
     def pool(self) -> int:
-        return self.state.pool(self.id)
+        """The counters in the game's pool (its only pool, or the one not named)."""
+        return self.pool_named(None)
+
+    def pool_named(self, name: str | None) -> int:
+        return self.state.balances.get(pool(self.id, name), 0)
 
     @cached_property
     def dealing(self) -> dict:
-        return dealing(self.record)
+        return dealing(self.record, self.keeps_deal)
+
+    @property
+    def settled(self) -> dict:
+        """What of the deal in progress has been settled, and by which event."""
+        deals = self.record.get("deals")
+        return deals[-1]["settled"] if deals else {}
+
+    @property
+    def deal_open(self) -> bool:
+        """A deal has started and nothing of it is settled yet."""
+        return bool(self.record.get("deals")) and not self.settled
 
     def seated(self, field: str, player_id: str) -> str:
         """The player, who must exist (404) and sit at this game (409)."""
         if player_id not in self.state.players:
             raise NotFound(f"No player {player_id} in this session.", {field: ["unknown player"]})
         if player_id not in self.seats:
-            raise Conflict(f"Player {player_id} is not seated in this game.",
+            raise Conflict(f"{self.name(player_id)} is not seated in this game.",
                            {field: ["not seated in this game"]})
         return player_id
 
@@ -73,3 +87,6 @@ class Game:
     def left_of(self, player_id: str) -> str:
         """The player on the left: the next seat clockwise."""
         return self.seats[(self.seats.index(player_id) + 1) % len(self.seats)]
+
+    def name(self, player_id: str) -> str:
+        return self.state.players.get(player_id, {}).get("name", player_id)

@@ -1,9 +1,14 @@
-"""Progressive Poker (seed 004): tables, pots, the bell, and rebuys from the banker."""
+"""Progressive Poker (seed 004: *Foster's Complete Hoyle*): tables, pots, the bell, and rebuys
+from the banker. Seating, chips and prizes are a projection (ledger.projections.progressive)."""
+
+from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Invalid, NotFound
+from ledger.events.fields import Count, Counters, EventData, Ref, RefList
+from ledger.games.base import Button, Field, Game
+from ledger.games.in_play import InPlay
 from ledger.postings import BANK, combine, player, transfer
-from ledger.projections.progressive import going_down, progressive
-from ledger.rules.game import Game
+from ledger.projections.progressive import going_down, progressive, tallies
 
 
 def check_start(state, data: dict) -> None:
@@ -28,7 +33,7 @@ def starting_stakes(data: dict) -> list[dict]:
     return combine(p for seat in data["seats"] for p in transfer(BANK, player(seat), stake))
 
 
-def progressive_pot_won(game: Game, data: dict) -> list[dict]:
+def progressive_pot_won(game: InPlay, data: dict) -> list[dict]:
     """One table's pool this round: each contribution goes to the winner."""
     now, table = progressive(game.record), data["table_id"]
     if table not in now["seating"]:
@@ -52,7 +57,7 @@ def progressive_pot_won(game: Game, data: dict) -> list[dict]:
                    for p in transfer(player(contributor), player(data["winner"]), counters))
 
 
-def progressive_round_ended(game: Game, data: dict) -> list[dict]:
+def progressive_round_ended(game: InPlay, data: dict) -> list[dict]:
     """The bell: every table's pot must be in; a tie at the head table needs the cuts."""
     now = progressive(game.record)
     missing = [t for t in now["order"] if t not in now["pots"]]
@@ -66,7 +71,7 @@ def progressive_round_ended(game: Game, data: dict) -> list[dict]:
     return []
 
 
-def progressive_rebuy(game: Game, data: dict) -> list[dict]:
+def progressive_rebuy(game: InPlay, data: dict) -> list[dict]:
     """Seed 004: a player who has lost all his counters takes a fresh stake from the banker."""
     rebuyer = game.seated("data.player", data["player"])
     held = progressive(game.record)["held"][rebuyer]
@@ -78,3 +83,60 @@ def progressive_rebuy(game: Game, data: dict) -> list[dict]:
 RULES = {"progressive_pot_won": progressive_pot_won,
          "progressive_round_ended": progressive_round_ended,
          "progressive_rebuy": progressive_rebuy}
+
+
+class TableSeats(EventData):
+    table_id = Ref(required=True)
+    seats = RefList(1, required=True)
+
+
+class ProgressiveOptions(EventData):
+    starting_counters = Counters(load_default=50, metadata={
+        "description": "the stake each player takes from the banker"})
+    tables = fields.List(fields.Nested(TableSeats), load_default=list, metadata={
+        "description": "who sits at which table, head table first"})
+    booby_prize = fields.String(load_default="fewest_counters",
+                                validate=validate.OneOf(["fewest_counters", "fewest_yellow_chips"]),
+                                metadata={"description": "what wins the booby prize"})
+
+
+class ProgressivePotWon(EventData):
+    table_id = Ref(required=True)
+    winner = Ref(required=True)
+    contributions = fields.Dict(keys=Ref(), values=Counters(), required=True,
+                                validate=validate.Length(min=1, max=64))
+    callers = RefList(load_default=list)
+
+
+class ProgressiveRoundEnded(EventData):
+    cuts = fields.Dict(keys=Ref(), values=Count(), validate=validate.Length(max=64))
+
+
+class ProgressiveRebuy(EventData):
+    player = Ref(required=True)
+
+
+def _fact(record: dict, event: dict) -> None:
+    record.setdefault("progressive", {})[event["id"]] = {"type": event["type"], **event["data"]}
+
+
+def _chips(record: dict, state) -> list[tuple[str, dict]]:
+    tally = tallies(record, state.players)["players"]
+    return [("yellow_chips", {p: t["yellow_chips"] for p, t in tally.items()})]
+
+
+GAME = Game(
+    kind="progressive_poker", title="Progressive Poker", book="seed 004 (Foster's Complete Hoyle)",
+    seats=range(2, 65), options=ProgressiveOptions, check_start=check_start,
+    start_postings=starting_stakes,
+    facts={"progressive_pot_won": ProgressivePotWon, "progressive_round_ended": ProgressiveRoundEnded,
+           "progressive_rebuy": ProgressiveRebuy},
+    rules=RULES, folds=dict.fromkeys(RULES, _fact),
+    reads={"progressive": lambda record, state: tallies(record, state.players)},
+    csv_columns=_chips,
+    page=(Button("Pot", "progressive_pot_won", (
+              Field("table_id", "table"), Field("winner", "player"), Field("contributions", "counts"),
+              Field("callers", "players", optional=True))),
+          Button("Bell", "progressive_round_ended", (Field("cuts", "counts", optional=True),)),
+          Button("Rebuy", "progressive_rebuy", (Field("player", "player"),))),
+)

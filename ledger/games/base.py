@@ -1,0 +1,95 @@
+"""What a game declares about itself. One module per game under `ledger/games/` builds a
+`Game`; the registry (`ledger.games`) lists them and is the only place that names the kinds."""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from marshmallow import Schema
+
+# rule(game in play, data) -> postings; raises a LedgerError to refuse the fact
+Rule = Callable[..., list[dict]]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a button's sheet on the phone page.
+
+    `input`: `player`, `players`, `amount`, `text`, `bool`, `choice` (with `choices`), `table`,
+    `counts` (a number per seat) or `cassino` (Cassino's counts per seat). `default`: a number,
+    or `next_dealer` or `stake`, resolved by the page when the sheet opens."""
+
+    name: str
+    input: str
+    label: str = ""
+    default: int | str | None = None
+    optional: bool = False
+    choices: tuple[str, ...] = ()
+
+    def described(self) -> dict:
+        return {"name": self.name, "input": self.input,
+                "label": self.label or self.name.replace("_", " "),
+                "default": self.default, "optional": self.optional, "choices": list(self.choices)}
+
+
+@dataclass(frozen=True)
+class Button:
+    """A fact the phone page offers for a game, with the sheet it asks for."""
+
+    label: str
+    type: str
+    fields: tuple[Field, ...] = ()
+
+    def described(self) -> dict:
+        return {"label": self.label, "type": self.type,
+                "fields": [f.described() for f in self.fields]}
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything about one game: the books' rules it records and how the page offers them.
+
+    - `facts`: its own event types and their data schemas; `generic`: the shared types it takes.
+    - `rules`: event type -> rule turning a fact into postings (its own types, and any shared
+      type it plays differently, e.g. `deal_started` for its antes).
+    - `settles_deal`: event type -> what of the deal it settles (a key from the fact's data):
+      a second fact with the same key in the same deal is refused until the next deal.
+    - `folds`: event type -> step keeping the game's own record (scores, tallies) in the fold.
+    - `reads`: the game's own read models by name (`scores`, `progressive`): f(record, state).
+    - `csv_columns`: (record, state) -> [(column, {player: value})] added to results.csv.
+    """
+
+    kind: str
+    title: str
+    book: str
+    seats: range
+    options: type[Schema]
+    facts: Mapping[str, type[Schema]] = field(default_factory=dict)
+    rules: Mapping[str, Rule] = field(default_factory=dict)
+    generic: frozenset[str] = frozenset()
+    settles_deal: Mapping[str, Callable[[dict], str]] = field(default_factory=dict)
+    keeps_deal: bool = False
+    aliases: tuple[str, ...] = ()
+    check_start: Callable | None = None
+    start_postings: Callable[[dict], list[dict]] | None = None
+    folds: Mapping[str, Callable[[dict, dict], None]] = field(default_factory=dict)
+    reads: Mapping[str, Callable] = field(default_factory=dict)
+    csv_columns: Callable[[dict, object], list[tuple[str, dict]]] | None = None
+    page: tuple[Button, ...] = ()
+
+    def takes(self, event_type: str) -> bool:
+        return event_type in self.facts or event_type in self.generic
+
+    def described(self) -> dict:
+        """What the phone page needs to offer this game (served to it as data)."""
+        return {"kind": self.kind, "title": self.title, "seats": [self.seats.start, self.seats.stop - 1],
+                "reads": sorted(self.reads), "buttons": [b.described() for b in self.page]}
+
+
+def once(what: str) -> Callable[[dict], str]:
+    """A fact that settles `what` ("the stand", "the pool") once per deal."""
+    return lambda _data: what
+
+
+def per_player(what: str, field_name: str = "player") -> Callable[[dict], str]:
+    """A fact settled once per deal for each player (Vingt-un: each player's hand)."""
+    return lambda data: f"{what} of player:{data[field_name]}"

@@ -1,0 +1,16 @@
+"""Any other game played for counters (SPEC §4 'Generic'): the shared facts, no antes."""
+
+from ledger.events.fields import EventData
+from ledger.games import generic
+from ledger.games.base import Game
+
+
+class OtherOptions(EventData):
+    pass
+
+
+GAME = Game(
+    kind="other", title="Game", book="SPEC §4 (any game played for counters)",
+    seats=range(2, 65), options=OtherOptions, generic=generic.ALL,
+    page=(generic.DEAL, *generic.SHARED),
+)

@@ -1,0 +1,59 @@
+"""Speculation (seed 003: W. H. Peel, *Round Games with Cards*): contributions, sales of the
+trump, cards and hands, and fines."""
+
+from marshmallow import fields
+
+from ledger.errors import Invalid
+from ledger.events.fields import Counters, EventData, Ref
+from ledger.games import generic
+from ledger.games.base import Button, Field, Game, once
+from ledger.games.in_play import InPlay
+from ledger.postings import combine, player, pool, transfer
+
+
+def antes(game: InPlay, dealer: str) -> list[dict]:
+    """Seed 003: each player contributes equally to the pool (option: the dealer pays double)."""
+    share = game.options["pool_ante"] or game.stake
+    payers = [*game.seats, *([dealer] if game.options["dealer_pays_double"] else [])]
+    return combine(p for seat in payers for p in transfer(player(seat), pool(game.id), share))
+
+
+def deal_started(game: InPlay, data: dict) -> list[dict]:
+    return generic.deal_started(game, data, antes)
+
+
+def knave_or_five_turned(game: InPlay, data: dict) -> list[dict]:
+    """Seed 003 variant: a knave or five of a plain suit turned up pays one counter to the pool."""
+    if not game.options["knave_five_fine"]:
+        raise Invalid.field("type", "This game was started without the knave-or-five fine.")
+    return transfer(player(game.seated("data.player", data["player"])), pool(game.id), 1)
+
+
+RULES = {"deal_started": deal_started, "knave_or_five_turned": knave_or_five_turned}
+
+
+class SpeculationOptions(EventData):
+    pool_ante = Counters(allow_none=True, load_default=None, metadata={
+        "description": "each player's contribution per deal (default: the stake)"})
+    dealer_pays_double = fields.Boolean(load_default=False, metadata={
+        "description": "the dealer puts in twice as much"})
+    knave_five_fine = fields.Boolean(load_default=False, metadata={
+        "description": "a knave or five of a plain suit turned up pays one counter to the pool"})
+
+
+class KnaveOrFiveTurned(EventData):
+    player = Ref(required=True)
+
+
+GAME = Game(
+    kind="speculation", title="Speculation", book="seed 003 (Peel, Round Games with Cards)",
+    seats=range(2, 65), options=SpeculationOptions,
+    facts={"knave_or_five_turned": KnaveOrFiveTurned}, rules=RULES, generic=generic.ALL,
+    settles_deal={"pool_won": once("the pool"), "pool_carried_over": once("the pool")},
+    page=(generic.DEAL,
+          Button("Sale", "card_bought", (Field("buyer", "player"), Field("seller", "player", optional=True),
+                                         Field("price", "amount"),
+                                         Field("item", "choice", choices=("trump", "card", "hand")))),
+          Button("Knave / five", "knave_or_five_turned", (Field("player", "player"),)),
+          *generic.SHARED),
+)

@@ -1,0 +1,136 @@
+"""Vingt-un (seeds 002, 003: W. H. Peel, *Round Games with Cards*): the pool's three feeds, hands settled with the dealer, doubled
+stakes, the brulet, and the deal passed by a natural."""
+
+from marshmallow import fields, validate
+
+from ledger.errors import Conflict, Invalid
+from ledger.events.fields import Count, Counters, EventData, Ref
+from ledger.games import generic
+from ledger.games.base import Button, Field, Game, once, per_player
+from ledger.games.in_play import InPlay
+from ledger.postings import combine, player, pool, transfer
+
+TIE_SHARES = {"none": (0, 1), "1/4": (1, 4), "1/3": (1, 3)}
+
+
+def antes(game: InPlay, dealer: str) -> list[dict]:
+    """Seed 002 (a): each player contributes a counter (option pool_ante) at each deal."""
+    each = game.options["pool_ante"]
+    return combine(p for seat in game.seats for p in transfer(player(seat), pool(game.id), each))
+
+
+def deal_started(game: InPlay, data: dict) -> list[dict]:
+    return generic.deal_started(game, data, antes)
+
+
+def vingt_un_hand_settled(game: InPlay, data: dict) -> list[dict]:
+    """A hand paid between a player and the dealer: the stake (doubled if the dealer doubled
+    stakes this deal, and again for a natural) unless an amount is given. The dealer wins
+    ties; seed 002 (c): of what he receives on a tie he pays the agreed part (rounded down)
+    into the pool. A player's natural throws the dealer out: the deal passes to him."""
+    dealer = game.dealer()
+    hand = game.seated("data.player", data["player"])
+    if hand == dealer:
+        raise Invalid.field("data.player", "The dealer does not settle with himself.")
+    if data["tie"] and data["winner"] != "dealer":
+        raise Invalid.field("data.tie", "The dealer wins ties.")
+    doubled = 2 if game.dealing["stakes_doubled"] else 1
+    amount = data.get("amount") or game.stake * doubled * (2 if data["natural"] else 1)
+    if data["winner"] == "player":
+        return transfer(player(dealer), player(hand), amount)
+    numerator, denominator = TIE_SHARES[game.options["tie_share"]] if data["tie"] else (0, 1)
+    return combine([*transfer(player(hand), player(dealer), amount),
+                    *transfer(player(dealer), pool(game.id), amount * numerator // denominator)])
+
+
+def stakes_doubled(game: InPlay, data: dict) -> list[dict]:
+    """Seed 003: the dealer may insist that all stakes are doubled (for this deal)."""
+    game.dealer()
+    if game.dealing["stakes_doubled"]:
+        raise Conflict("Stakes are doubled already in this deal.", {"type": ["already doubled"]})
+    return []
+
+
+def brulet(game: InPlay, data: dict) -> list[dict]:
+    """Seed 003: the top and bottom cards make a natural: every player pays the dealer double."""
+    dealer = game.dealer()
+    return combine(p for seat in game.seats if seat != dealer
+                   for p in transfer(player(seat), player(dealer), 2 * game.stake))
+
+
+def vingt_un_overdrawn(game: InPlay, data: dict) -> list[dict]:
+    """Seed 002 (b): the dealer who over-draws pays the agreed penalty into the pool."""
+    penalty = game.options["overdraw_penalty"]
+    if penalty == 0:
+        raise Invalid.field("type", "This game was started without an over-draw penalty.")
+    return transfer(player(game.dealer()), pool(game.id), penalty)
+
+
+RULES = {
+    "deal_started": deal_started,
+    "vingt_un_hand_settled": vingt_un_hand_settled,
+    "stakes_doubled": stakes_doubled,
+    "brulet": brulet,
+    "vingt_un_overdrawn": vingt_un_overdrawn,
+}
+
+
+class VingtUnOptions(EventData):
+    pool_ante = Count(load_default=0, metadata={
+        "description": "(a) each player's counters into the pool at each deal"})
+    overdraw_penalty = Count(load_default=0, metadata={
+        "description": "(b) the dealer's fine when he over-draws"})
+    tie_share = fields.String(load_default="none", validate=validate.OneOf(["none", "1/4", "1/3"]),
+                              metadata={"description": "(c) part of the dealer's tie receipts paid to the pool"})
+
+
+class VingtUnHandSettled(EventData):
+    player = Ref(required=True)
+    winner = fields.String(required=True, validate=validate.OneOf(["player", "dealer"]))
+    amount = Counters()
+    natural = fields.Boolean(load_default=False)
+    tie = fields.Boolean(load_default=False)
+
+
+class StakesDoubled(EventData):
+    pass
+
+
+class Brulet(EventData):
+    pass
+
+
+class VingtUnOverdrawn(EventData):
+    pass
+
+
+def _natural_passes_the_deal(record: dict, event: dict) -> None:
+    """Seed 002: a player's natural throws the dealer out; the deal passes to him."""
+    data = event["data"]
+    if data["natural"] and data["winner"] == "player":
+        record["dealing"][event["id"]] = {"type": "deal_passed", "to": data["player"]}
+
+
+def _stakes_doubled(record: dict, event: dict) -> None:
+    record["dealing"][event["id"]] = {"type": "stakes_doubled"}
+
+
+GAME = Game(
+    kind="vingt_un", title="Vingt-un", book="seeds 002, 003 (Peel, Round Games with Cards)",
+    seats=range(2, 65), options=VingtUnOptions,
+    facts={"vingt_un_hand_settled": VingtUnHandSettled, "stakes_doubled": StakesDoubled,
+           "brulet": Brulet, "vingt_un_overdrawn": VingtUnOverdrawn},
+    rules=RULES, generic=generic.ALL, keeps_deal=True,
+    settles_deal={"vingt_un_hand_settled": per_player("the hand"), "brulet": once("the brulet"),
+                  "vingt_un_overdrawn": once("the over-draw")},
+    folds={"vingt_un_hand_settled": _natural_passes_the_deal, "stakes_doubled": _stakes_doubled},
+    page=(generic.DEAL,
+          Button("Hand", "vingt_un_hand_settled", (
+              Field("player", "player"), Field("winner", "choice", choices=("player", "dealer")),
+              Field("natural", "bool"), Field("tie", "bool"), Field("amount", "amount", optional=True))),
+          Button("Double", "stakes_doubled"), Button("Brulet", "brulet"),
+          Button("Over-draw", "vingt_un_overdrawn"),
+          Button("Sell deal", "deal_sold", (Field("seller", "player"), Field("buyer", "player"),
+                                            Field("price", "amount"))),
+          *generic.SHARED),
+)

@@ -1,0 +1,64 @@
+"""The registry of games: every game listed is complete, and nothing reaches a KeyError."""
+
+import json
+
+import pytest
+from marshmallow import Schema
+
+from ledger import games
+from ledger.events.catalogue import SCHEMAS
+from ledger.games import generic
+from ledger.games.base import Game
+from ledger.projections.session import DETAILED, SessionState
+
+INPUTS = {"player", "players", "amount", "text", "bool", "choice", "table", "counts", "cassino"}
+
+
+@pytest.mark.parametrize("game", games.GAMES.values(), ids=lambda g: g.kind)
+def test_every_game_is_complete(game: Game):
+    assert game.kind and game.title and game.book
+    assert game.seats.start >= 2 and game.seats.stop - 1 <= 64
+    assert issubclass(game.options, Schema)
+    game.options().load({})  # the book's defaults fill in every option
+    for event_type, schema in game.facts.items():
+        assert issubclass(schema, Schema) and SCHEMAS[event_type] is schema
+        assert event_type in game.rules, f"{event_type} has no rule"
+    assert set(game.rules) <= set(game.facts) | set(generic.RULES)
+    assert game.generic <= set(generic.RULES)
+    for event_type in (*game.settles_deal, *game.folds):
+        assert game.takes(event_type) and event_type in DETAILED, event_type
+    for button in game.page:
+        assert game.takes(button.type) or button.type in game.facts, button.type
+        fact = SCHEMAS[button.type]().fields
+        for field in button.fields:
+            assert field.name in fact and field.input in INPUTS, (button.type, field.name)
+            assert field.input != "choice" or field.choices
+    assert game.page, "the phone page offers nothing for it"
+    json.dumps(game.described())
+
+
+def test_kinds_and_aliases_are_named_once():
+    names = [*games.GAMES, *games.ALIASES]
+    assert len(names) == len(set(names))
+    assert games.kind_named("jig") == "snip_snap_snorum"
+    assert games.kind_named("whist") is None
+
+
+def test_every_event_type_is_declared_by_one_place():
+    declared = [t for g in games.GAMES.values() for t in g.facts]
+    assert len(declared) == len(set(declared))
+    assert not set(declared) & set(generic.FACTS)
+
+
+def test_a_game_of_a_kind_no_longer_listed_still_folds_and_reads():
+    """A stored game whose kind is gone from the registry never raises a KeyError."""
+    state = SessionState()
+    record = {"id": "g", "kind": "whist", "seats": ["a", "b"], "stake": 1, "options": {},
+              "dealing": {}, "deals": []}
+    state.games["g"] = record
+    assert games.of(record) is games.RETIRED and not games.of(record).takes("deal_started")
+    state.apply({"version": 1, "id": "e", "type": "deal_started", "game_id": "g", "data": {},
+                 "postings": [], "session_id": "s", "recorded_at": "x"})
+    state.apply({"version": 2, "id": "f", "type": "deal_started", "game_id": "ghost", "data": {},
+                 "postings": [], "session_id": "s", "recorded_at": "x"})
+    assert state.version == 2
