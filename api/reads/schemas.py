@@ -25,7 +25,9 @@ class Pool(Schema):
     game_id = fields.String()
     kind = fields.String()
     table_id = fields.String(allow_none=True)
-    counters = fields.Integer()
+    counters = fields.Integer(metadata={"description": "all the game's pools together"})
+    named = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "a game's named pools (three-stake Brag's stakes, Pope Joan's compartments)"})
 
 
 class Pools(Schema):
@@ -74,6 +76,7 @@ class Transfer(Schema):
 
 class UnsettledPool(Schema):
     game_id = fields.String()
+    pool = fields.String(allow_none=True, metadata={"description": "the named pool, if the game has them"})
     counters = fields.Integer()
 
 

@@ -4,13 +4,14 @@ Adding a game is one new module declaring its `GAME` (see `ledger.games.base.Gam
 below; `tests/unit/test_game_registry.py` checks that every game listed is complete."""
 
 from ledger.games import (
-    brag, cassino, commerce, generic, jig, other, progressive, speculation, vingt_un,
+    brag, cassino, commerce, generic, jig, other, pope_joan, progressive, speculation,
+    three_stake_brag, vingt_un,
 )
 from ledger.games.base import Game
 
 GAMES: dict[str, Game] = {game.kind: game for game in (
-    commerce.GAME, cassino.GAME, vingt_un.GAME, speculation.GAME, brag.GAME, jig.GAME,
-    progressive.GAME, other.GAME,
+    commerce.GAME, cassino.GAME, vingt_un.GAME, speculation.GAME, brag.GAME,
+    three_stake_brag.GAME, jig.GAME, pope_joan.GAME, progressive.GAME, other.GAME,
 )}
 ALIASES: dict[str, str] = {alias: game.kind for game in GAMES.values() for alias in game.aliases}
 # A game whose kind is no longer listed still reads (as a game that takes nothing new).

@@ -51,8 +51,9 @@ class Game:
     - `facts`: its own event types and their data schemas; `generic`: the shared types it takes.
     - `rules`: event type -> rule turning a fact into postings (its own types, and any shared
       type it plays differently, e.g. `deal_started` for its antes).
-    - `settles_deal`: event type -> what of the deal it settles (a key from the fact's data):
-      a second fact with the same key in the same deal is refused until the next deal.
+    - `settles_deal`: event type -> what of the deal it settles, from the fact's data and the
+      game's options (a name, or several): a second fact settling the same in the same deal
+      is refused until the next deal.
     - `folds`: event type -> step keeping the game's own record (scores, tallies) in the fold.
     - `reads`: the game's own read models by name (`scores`, `progressive`): f(record, state).
     - `csv_columns`: (record, state) -> [(column, {player: value})] added to results.csv.
@@ -66,8 +67,10 @@ class Game:
     facts: Mapping[str, type[Schema]] = field(default_factory=dict)
     rules: Mapping[str, Rule] = field(default_factory=dict)
     generic: frozenset[str] = frozenset()
-    settles_deal: Mapping[str, Callable[[dict], str]] = field(default_factory=dict)
+    settles_deal: Mapping[str, Callable[[dict, dict], str | tuple[str, ...]]] = field(
+        default_factory=dict)
     keeps_deal: bool = False
+    pools: tuple[str, ...] = ()  # named pools (`pool:<game>:<name>`); none: the one pool
     aliases: tuple[str, ...] = ()
     check_start: Callable | None = None
     start_postings: Callable[[dict], list[dict]] | None = None
@@ -79,17 +82,25 @@ class Game:
     def takes(self, event_type: str) -> bool:
         return event_type in self.facts or event_type in self.generic
 
+    def settled_by(self, event_type: str, data: dict, options: dict) -> tuple[str, ...]:
+        """What of the deal a fact settles (nothing, for a fact that settles nothing)."""
+        if event_type not in self.settles_deal:
+            return ()
+        what = self.settles_deal[event_type](data, options)
+        return (what,) if isinstance(what, str) else what
+
     def described(self) -> dict:
         """What the phone page needs to offer this game (served to it as data)."""
         return {"kind": self.kind, "title": self.title, "seats": [self.seats.start, self.seats.stop - 1],
-                "reads": sorted(self.reads), "buttons": [b.described() for b in self.page]}
+                "reads": sorted(self.reads), "pools": list(self.pools),
+                "buttons": [b.described() for b in self.page]}
 
 
-def once(what: str) -> Callable[[dict], str]:
+def once(what: str) -> Callable[[dict, dict], str]:
     """A fact that settles `what` ("the stand", "the pool") once per deal."""
-    return lambda _data: what
+    return lambda _data, _options: what
 
 
-def per_player(what: str, field_name: str = "player") -> Callable[[dict], str]:
+def per_player(what: str, field_name: str = "player") -> Callable[[dict, dict], str]:
     """A fact settled once per deal for each player (Vingt-un: each player's hand)."""
-    return lambda data: f"{what} of player:{data[field_name]}"
+    return lambda data, _options: f"{what} of player:{data[field_name]}"

@@ -39,6 +39,9 @@ class PoolCarriedOver(EventData):
 class PoolRefunded(EventData):
     shares = fields.Dict(keys=Ref(), values=Counters(), required=True,
                          validate=validate.Length(min=1, max=64))
+    pool = fields.String(validate=validate.Length(min=1, max=40), metadata={
+        "description": "which of the game's named pools (three-stake Brag's stakes, Pope Joan's "
+                       "compartments); leave it out for a game's one pool"})
 
 
 class CardBought(EventData):
@@ -116,15 +119,21 @@ def pool_carried_over(game: Game, data: dict) -> list[dict]:
 def pool_refunded(game: Game, data: dict) -> list[dict]:
     """The table returns an unclaimed pool to its contributors, in shares it agrees, so that the
     evening can close; the shares must come to exactly the pool (nothing is kept or made)."""
-    if game.pool == 0:
+    name = data.get("pool")
+    if name not in (game.pools or (None,)):
+        raise Invalid.field("data.pool", f"One of: {', '.join(game.pools)}." if game.pools
+                            else "This game has one pool: leave pool out.")
+    held = game.pool_named(name)
+    if held == 0:
         raise Conflict("The pool is empty.", {"game_id": ["nothing to refund"]})
     shares = data["shares"]
     for seat in shares:
         game.seated("data.shares", seat)
-    if sum(shares.values()) != game.pool:
+    if sum(shares.values()) != held:
         raise Invalid.field("data.shares", f"The shares must come to the pool's "
-                            f"{game.pool} counters, not {sum(shares.values())}.")
-    return combine(p for seat, n in shares.items() for p in transfer(pool(game.id), player(seat), n))
+                            f"{held} counters, not {sum(shares.values())}.")
+    return combine(p for seat, n in shares.items()
+                   for p in transfer(pool(game.id, name), player(seat), n))
 
 
 def card_bought(game: Game, data: dict) -> list[dict]:

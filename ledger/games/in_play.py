@@ -15,6 +15,7 @@ class InPlay:
     state: object
     record: dict
     keeps_deal: bool = False
+    pools: tuple[str, ...] = ()  # the game's named pools, if it has them
 
     @property
     def id(self) -> str:

@@ -26,12 +26,13 @@ def balances(state: SessionState) -> dict:
 
 
 def pools(state: SessionState) -> dict:
-    """Pools (SPEC §5): the counters staked in each game and not yet won."""
-    return {
-        "pools": [
-            {"game_id": gid, "kind": game["kind"], "table_id": game["table_id"],
-             "counters": state.pool(gid)}
-            for gid, game in state.games.items()
-        ],
-        "version": state.version,
-    }
+    """Pools (SPEC §5): the counters staked in each game and not yet won; a game with named
+    pools (three-stake Brag's stakes, Pope Joan's compartments) shows each by name, and its
+    `counters` are their sum."""
+    listed = []
+    for gid, game in state.games.items():
+        held = state.pools_of(gid)
+        named = {name: counters for name, counters in held.items() if name is not None}
+        listed.append({"game_id": gid, "kind": game["kind"], "table_id": game["table_id"],
+                       "counters": sum(held.values()), "named": named})
+    return {"pools": listed, "version": state.version}

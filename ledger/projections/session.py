@@ -76,6 +76,13 @@ class SessionState:
     def pool(self, game_id: str) -> int:
         return self.balances.get(f"pool:{game_id}", 0)
 
+    def pools_of(self, game_id: str) -> dict[str | None, int]:
+        """A game's pools by name (None: its one unnamed pool), with what each holds."""
+        prefix = f"pool:{game_id}"
+        return {account[len(prefix) + 1:] or None: counters
+                for account, counters in self.balances.items()
+                if account == prefix or account.startswith(prefix + ":")}
+
     def to_dict(self) -> dict:
         return asdict(self)
 
@@ -137,8 +144,8 @@ def _game_fact(state: SessionState, event: dict) -> None:
         record["deals"].append({"id": event["id"], "settled": {}})
     if kind in game.folds:
         game.folds[kind](record, event)
-    if kind in game.settles_deal and record["deals"]:
-        record["deals"][-1]["settled"][game.settles_deal[kind](event["data"])] = event["id"]
+    for what in game.settled_by(kind, event["data"], record["options"]) if record["deals"] else ():
+        record["deals"][-1]["settled"][what] = event["id"]
 
 
 def _event_voided(state: SessionState, event: dict) -> None:

@@ -12,18 +12,24 @@ from ledger.projections.transfers import transfers
 def settlement(state: SessionState) -> dict:
     model = balances(state)
     value = model["counter_value"]
-    pools = [(f"pool:{gid}", state.pool(gid)) for gid in state.games if state.pool(gid)]
+    pools = [(f"pool:{gid}" + (f":{name}" if name else ""), counters)
+             for gid in state.games for name, counters in state.pools_of(gid).items() if counters]
     parties = [(p["id"], p["counters"]) for p in model["players"]] + pools
     listed = [(payer, payee, counters) for payer, payee, counters in transfers(parties)
               if payer in state.players and payee in state.players]
     return {
         "transfers": [{"from": payer, "to": payee, "counters": counters,
                        "amount_minor": counters * value} for payer, payee, counters in listed],
-        "unsettled_pools": [{"game_id": account[5:], "counters": counters}
-                            for account, counters in pools],
+        "unsettled_pools": [_unsettled(account, counters) for account, counters in pools],
         "results": [{key: p[key] for key in ("id", "name", "counters", "amount_minor")}
                     for p in model["players"]],
         "currency": model["currency"],
         "counter_value": value,
         "version": state.version,
     }
+
+
+def _unsettled(account: str, counters: int) -> dict:
+    """`pool:<game id>` or `pool:<game id>:<name>` as the read model shows it."""
+    game_id, _, name = account[5:].partition(":")
+    return {"game_id": game_id, "pool": name or None, "counters": counters}

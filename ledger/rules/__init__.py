@@ -33,9 +33,9 @@ def _game_rule(state, draft) -> list[dict]:
     game = games.of(record)
     if not game.takes(draft.type):
         raise Invalid.field("type", f"{draft.type} is not recorded in a {game.title} game.")
-    in_play = InPlay(state, record, game.keeps_deal)
-    if draft.type in game.settles_deal:
-        _check_unsettled(in_play, game.settles_deal[draft.type](draft.data))
+    in_play = InPlay(state, record, game.keeps_deal, game.pools)
+    for what in game.settled_by(draft.type, draft.data, record["options"]):
+        _check_unsettled(in_play, what)
     rule = game.rules.get(draft.type) or generic.RULES[draft.type]
     return rule(in_play, draft.data)
 

@@ -22,7 +22,9 @@ ELSEWHERE = Table(CLIENT, players=2)  # another evening, whose ids are foreign h
 ELSEWHERE_GAME = ELSEWHERE.start_game(kind="commerce")
 NAMES = ["Ann", "Ben", "Cleo", "Dora", "Edwin", "Fanny", "George", "Аnn", "ann", "Zoë", "Zoe\u0308"]
 KINDS = ["commerce", "cassino", "vingt_un", "speculation", "brag", "snip_snap_snorum", "jig",
-         "progressive_poker", "other"]
+         "progressive_poker", "other", "three_stake_brag", "pope_joan"]
+STAKES = ["first", "second", "third"]
+COMPARTMENTS = ["pope", "matrimony", "intrigue", "ace", "king", "queen", "knave"]
 # Each kind's own types are drawn more often in its games, so that many events are accepted.
 OWN = {
     "commerce": ["commerce_stand", "card_bought", "cards_bartered"],
@@ -34,6 +36,8 @@ OWN = {
     "snip_snap_snorum": ["jig_out", "penalty_paid"],
     "progressive_poker": ["progressive_pot_won", "progressive_round_ended", "progressive_rebuy"],
     "other": ["stake_paid", "pool_won", "pool_refunded"],
+    "three_stake_brag": ["brag_bet", "stake_won", "stake_carried_over", "pool_refunded"],
+    "pope_joan": ["trump_turned_up", "compartment_won", "pope_joan_out", "pool_refunded"],
 }
 GENERIC = ["deal_started", "stake_paid", "penalty_paid", "pool_won", "pool_carried_over",
            "pool_refunded", "card_bought", "cards_bartered", "deal_sold", "event_voided"]
@@ -314,6 +318,20 @@ FACTS = {
     "progressive_round_ended": lambda self, draw, g, game: draw(st.sampled_from(
         [{}, {"cuts": {p: i for i, p in enumerate(game["seats"])}}])),
     "progressive_rebuy": lambda self, draw, g, game: {"player": _seat(self, draw, game)},
+    "brag_bet": lambda self, draw, g, game: {"player": _seat(self, draw, game),
+                                             "amount": draw(st.integers(1, 3))},
+    "stake_won": lambda self, draw, g, game: {"stake": draw(st.sampled_from(STAKES)),
+                                              "winner": _seat(self, draw, game)},
+    "stake_carried_over": lambda self, draw, g, game: {"stake": draw(st.sampled_from(STAKES))},
+    "trump_turned_up": lambda self, draw, g, game: {
+        "card": draw(st.sampled_from(["ace", "king", "queen", "knave", "pope"])),
+        "cards_dealt": {p: draw(st.integers(0, 12)) for p in game["seats"]}},
+    "compartment_won": lambda self, draw, g, game: {
+        "compartment": draw(st.sampled_from(COMPARTMENTS)), "player": _seat(self, draw, game)},
+    "pope_joan_out": lambda self, draw, g, game: (lambda out: {
+        "player": out, "cards_left": {p: draw(st.integers(0, 5)) for p in game["seats"] if p != out},
+        **draw(st.sampled_from([{}, {"pope_held_by": _seat(self, draw, game)}]))})(
+        _seat(self, draw, game)),
     "event_voided": lambda self, draw, g, game: {
         "event_id": draw(st.sampled_from(self.events or [str(uuid.uuid4())])), "reason": "undo"},
 }

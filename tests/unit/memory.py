@@ -36,6 +36,23 @@ class MemoryLedger:
         return self.record("game_started", kind=kind, stake=stake,
                            seats=seats or self.players)["id"]
 
+    def dealer_of(self, game_id: str) -> str | None:
+        from ledger import games
+        from ledger.games.dealing import dealing
+
+        record = self.state.games[game_id]
+        return dealing(record, games.of(record).keeps_deal)["current_dealer"]
+
+    def pool_name(self, game_id: str, index: int) -> str | None:
+        """One of a game's named pools (by index), or None for a game with one pool."""
+        from ledger import games
+
+        names = games.of(self.state.games[game_id]).pools
+        return names[index % len(names)] if names else None
+
+    def pool_of(self, game_id: str, name: str | None) -> int:
+        return self.state.pools_of(game_id).get(name, 0)
+
     def held(self) -> list[int]:
         return [self.state.balances.get(f"player:{p}", 0) for p in self.players]
 

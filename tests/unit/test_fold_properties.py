@@ -12,6 +12,18 @@ from tests.unit.memory import MemoryLedger, fold
 
 seat = st.integers(0, 3)
 amount = st.integers(1, 50)
+# The facts of the games with named pools (three-stake Brag, Pope Joan), and refunds.
+NAMED_POOL_FACTS = (
+    st.tuples(st.just("brag_bet"), st.integers(0, 1), seat, amount),
+    st.tuples(st.just("stake_won"), st.integers(0, 1), st.integers(0, 2), seat),
+    st.tuples(st.just("stake_carried_over"), st.integers(0, 1), st.integers(0, 2)),
+    st.tuples(st.just("trump_turned_up"), st.integers(0, 1), st.integers(0, 4),
+              st.lists(st.integers(0, 13), min_size=4, max_size=4)),
+    st.tuples(st.just("compartment_won"), st.integers(0, 1), st.integers(0, 6), seat),
+    st.tuples(st.just("pope_joan_out"), st.integers(0, 1), seat,
+              st.lists(st.integers(0, 9), min_size=4, max_size=4), st.none() | seat),
+    st.tuples(st.just("pool_refunded"), st.integers(0, 1), seat, st.integers(0, 7)),
+)
 intent = st.one_of(
     st.tuples(st.just("deal_started"), st.integers(0, 1), st.none() | seat),
     st.tuples(st.just("stake_paid"), st.integers(0, 1), seat, amount, st.none() | seat),
@@ -31,12 +43,19 @@ intent = st.one_of(
     st.tuples(st.just("stakes_doubled"), st.integers(0, 1)),
     st.tuples(st.just("brulet"), st.integers(0, 1)),
     st.tuples(st.just("vingt_un_overdrawn"), st.integers(0, 1)),
+    *NAMED_POOL_FACTS,
 )
+STAKES = ["first", "second", "third"]
+HONOURS = ["ace", "king", "queen", "knave", "pope"]
+COMPARTMENTS = ["pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game"]
 KIND_OPTIONS = {
     "commerce": {}, "other": {}, "brag": {"betting_limit": 40},
     "speculation": {"dealer_pays_double": True, "knave_five_fine": True},
     "snip_snap_snorum": {"pool_ante": 1, "dealer_pays": 1},
     "vingt_un": {"pool_ante": 1, "overdraw_penalty": 2, "tie_share": "1/4"},
+    "three_stake_brag": {"sweep_bonus": 1},
+    "pope_joan": {"dressing": "shared", "pope_holder_excused": True},
+    "cassino": {},
 }
 
 
@@ -68,6 +87,18 @@ def attempt(ledger: MemoryLedger, games: list[str], step: tuple) -> None:
         "stakes_doubled": lambda: {},
         "brulet": lambda: {},
         "vingt_un_overdrawn": lambda: {},
+        "brag_bet": lambda x, n: {"player": p[x], "amount": n},
+        "stake_won": lambda i, w: {"stake": STAKES[i], "winner": p[w]},
+        "stake_carried_over": lambda i: {"stake": STAKES[i]},
+        "trump_turned_up": lambda i, counts: {"card": HONOURS[i], "cards_dealt": {
+            p[n]: c for n, c in enumerate(counts) if p[n] != ledger.dealer_of(game)}},
+        "compartment_won": lambda i, w: {"compartment": COMPARTMENTS[i], "player": p[w]},
+        "pope_joan_out": lambda out, counts, holder: {
+            "player": p[out], "cards_left": {p[i]: n for i, n in enumerate(counts) if i != out},
+            **({"pope_held_by": p[holder]} if holder is not None else {})},
+        "pool_refunded": lambda to, i: (lambda name: {
+            "shares": {p[to]: max(1, ledger.pool_of(game, name))},
+            **({"pool": name} if name else {})})(ledger.pool_name(game, i)),
     }[kind](*args[1:])
     ledger.record(kind, game, **data)
 
@@ -141,3 +172,26 @@ def test_folding_stored_rows_in_two_parts_equals_the_incremental_state(steps, cu
     state.fold_rows(rows[:cut])
     state.fold_rows(rows[cut:])
     assert state == ledger.state
+
+
+# The games with named pools, driven by their own facts in their first game (and by deals and
+# voids).
+named_pool_intent = st.one_of(
+    st.tuples(st.just("deal_started"), st.just(0), st.none() | seat),
+    st.tuples(st.just("event_voided"), st.integers(0, 200)),
+    *NAMED_POOL_FACTS,
+)
+
+
+@pytest.mark.parametrize("kind", ["three_stake_brag", "pope_joan"])
+@settings(max_examples=60, deadline=None)
+@given(steps=st.lists(named_pool_intent, max_size=40))
+def test_named_pool_games_conserve_rebuild_and_void_as_never_recorded(kind, steps):
+    ledger = play([(name, 0, *rest[1:]) if name != "event_voided" else (name, *rest)
+                   for name, *rest in steps], kind)
+    assert fold(ledger.log) == ledger.state
+    voided = {e["data"]["event_id"] for e in ledger.log if e["type"] == "event_voided"}
+    voids = {e["id"] for e in ledger.log if e["type"] == "event_voided"}
+    never = fold(e for e in ledger.log if e["id"] not in voided | voids)
+    assert {a: n for a, n in ledger.state.balances.items() if n} == \
+        {a: n for a, n in never.balances.items() if n}

@@ -1,0 +1,128 @@
+"""Three-stake Brag: three pools a deal, each won once.
+
+Seed 004 (R. F. Foster, *Foster's Complete Hoyle*, "Brag"): "There are two varieties of this
+old English game; single, and three-stake Brag ... Three to twelve players may form a table."
+The three stakes after *Hoyle's Games, Improved and Enlarged*, "Brag", p. 241; the American
+edition of *Hoyle's Games* (Google Books Wi4VAAAAYAAJ), "The Game of Brag", p. 179; and
+*Encyclopaedia Britannica*, 11th ed. (1910-11), "Brag":
+
+- every player lays down three stakes, "one for the best whist card turned up in the deal; the
+  second for the best brag-hand, and the third for the eldest-hand obtaining 31, or the next
+  number under that" (American Hoyle): pools `first`, `second` and `third`;
+- the first: the best turned-up card, ace high, "except in case of the ace of diamonds, which
+  at this part of the game takes place of every other"; ties to the eldest hand (Hoyle p. 241);
+- the second: "if no one answer by a similar or larger deposit, then the bragger wins the
+  second stake" (Hoyle p. 241); the brags themselves are put down on that stake (`brag_bet`)
+  and go with it to the best brag hand;
+- the third: 31 or nearest under by the pips, court cards ten, "but the ace may by arrangement
+  count as 1 or 11" (Britannica: ten); drawing allowed, an over-draw loses;
+- "If one player wins all three stakes, he may receive the value of another stake, or of two
+  or three stakes, all round, as arranged" (Britannica): option `sweep_bonus`.
+
+Who wins each stake is decided at the table (the ledger records the winner); the ace's count
+and whether a natural pair beats one made with a favourite (Hoyle: no; Foster: yes) are the
+table's agreement, fixed with the game. A stake nobody wins (everyone over-drew) stays for the
+next deal: no book says otherwise.
+"""
+
+from marshmallow import fields, validate
+
+from ledger.errors import Conflict
+from ledger.events.fields import Count, Counters, EventData, Ref
+from ledger.games import generic
+from ledger.games.base import Button, Field, Game
+from ledger.games.in_play import InPlay
+from ledger.postings import combine, player, pool, transfer
+
+STAKES = ("first", "second", "third")
+WHAT = {"first": "the first stake (best card turned up)", "second": "the second stake (the brag)",
+        "third": "the third stake (thirty-one)"}
+
+
+class ThreeStakeBragOptions(EventData):
+    sweep_bonus = Count(load_default=0, validate=validate.Range(max=3), metadata={
+        "description": "stakes each other player pays one who wins all three in a deal "
+                       "(Britannica: 'another stake, or two or three, as arranged')"})
+    ace_in_thirty_one = fields.String(load_default="10", validate=validate.OneOf(["10", "1", "11"]),
+                                      metadata={"description": "what an ace counts towards 31 "
+                                                               "(Britannica: ten, or 1 or 11 by arrangement)"})
+    natural_pair_beats_made_pair = fields.Boolean(load_default=False, metadata={
+        "description": "a natural pair outranks one made with a favourite (Foster: yes; Hoyle: no)"})
+
+
+class BragBet(EventData):
+    player = Ref(required=True)
+    amount = Counters(required=True)
+
+
+class StakeWon(EventData):
+    stake = fields.String(required=True, validate=validate.OneOf(STAKES))
+    winner = Ref(required=True)
+
+
+class StakeCarriedOver(EventData):
+    stake = fields.String(required=True, validate=validate.OneOf(STAKES))
+
+
+def deal_started(game: InPlay, data: dict) -> list[dict]:
+    """Every player lays down three stakes, one to each pool."""
+    return generic.deal_started(game, data, lambda g, _dealer: combine(
+        p for seat in g.seats for name in STAKES
+        for p in transfer(player(seat), pool(g.id, name), g.stake)))
+
+
+def brag_bet(game: InPlay, data: dict) -> list[dict]:
+    """A brag, or an answer to one, is put down on the second stake."""
+    game.dealer()
+    bragger = game.seated("data.player", data["player"])
+    if WHAT["second"] in game.settled:
+        raise Conflict("The second stake of this deal has been won: the bragging is over.",
+                       {"type": ["the brag is decided"]})
+    return transfer(player(bragger), pool(game.id, "second"), data["amount"])
+
+
+def stake_won(game: InPlay, data: dict) -> list[dict]:
+    """The winner takes the whole of that stake's pool; one who has now won all three stakes
+    of the deal receives the agreed bonus from each other player."""
+    game.dealer()
+    winner = game.seated("data.winner", data["winner"])
+    won = transfer(pool(game.id, data["stake"]), player(winner), game.pool_named(data["stake"]))
+    others = [s for s in STAKES if s != data["stake"]]
+    won_by = game.record.get("stakes_won", {})
+    swept = all(won_by.get(game.settled.get(WHAT[s])) == winner for s in others)
+    bonus = game.options["sweep_bonus"] * game.stake if swept else 0
+    return combine([*won, *(p for seat in game.seats if seat != winner
+                            for p in transfer(player(seat), player(winner), bonus))])
+
+
+def stake_carried_over(game: InPlay, data: dict) -> list[dict]:
+    """Nobody won that stake this deal: it stays for the next."""
+    game.dealer()
+    return []
+
+
+def _won(record: dict, event: dict) -> None:
+    record.setdefault("stakes_won", {})[event["id"]] = event["data"]["winner"]
+
+
+def _settles(data: dict, _options: dict) -> str:
+    return WHAT[data["stake"]]
+
+
+GAME = Game(
+    kind="three_stake_brag", title="Three-stake Brag",
+    book="seed 004 (Foster's Complete Hoyle); Hoyle's Games, Improved and Enlarged, p. 241; "
+         "Encyclopaedia Britannica (1911), 'Brag'",
+    seats=range(3, 13), options=ThreeStakeBragOptions, pools=STAKES,
+    facts={"brag_bet": BragBet, "stake_won": StakeWon, "stake_carried_over": StakeCarriedOver},
+    rules={"deal_started": deal_started, "brag_bet": brag_bet, "stake_won": stake_won,
+           "stake_carried_over": stake_carried_over},
+    generic=frozenset({"deal_started", "pool_refunded"}),
+    settles_deal={"stake_won": _settles, "stake_carried_over": _settles},
+    folds={"stake_won": _won},
+    page=(generic.DEAL,
+          Button("Brag", "brag_bet", (Field("player", "player"), Field("amount", "amount", default="stake"))),
+          Button("Stake won", "stake_won", (Field("stake", "choice", choices=STAKES),
+                                            Field("winner", "player"))),
+          Button("Nobody won", "stake_carried_over", (Field("stake", "choice", choices=STAKES),))),
+)
