@@ -6,7 +6,7 @@ from sqlalchemy import Engine
 
 from ledger.errors import NotFound
 from ledger.events.store import EventStore
-from ledger.projections.cache import StateCache
+from ledger.states import StateCache
 from ledger.projections.session import SessionState
 
 

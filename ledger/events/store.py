@@ -1,14 +1,13 @@
 """The event store: the only code that writes the `events` table.
 
-An append runs under the session's write lock: the head version is read, `expected_version`
-checked, the rules consulted through `decide`, and the event inserted with `head + 1`. The
-unique (session, version) and (session, event id) constraints are the last word. A resent id is
-found by that constraint: when the insert collides, or before any refusal, the id is looked up
-and its original answered, so a retry never records twice and never sees an error the first
-sending did not get; a writer that loses a race for a version retries from the top.
+The recording service (ledger.recording) drives an append as one unit of work in a write
+transaction (`Connections.writing`): it reads the head, lets the game decide, and has the store
+`insert` the event with `head + 1`. The unique (session, version) and (session, event id)
+constraints are the last word: an insert that collides raises `integrity_error`, and the
+service looks the id up (`resent`) or tries again.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from datetime import UTC, datetime
@@ -16,7 +15,7 @@ from datetime import UTC, datetime
 import orjson
 from sqlalchemy import Engine
 
-from ledger.errors import Conflict, LedgerError
+from ledger.errors import Conflict
 from ledger.events.catalogue import SCHEMA_VERSION
 from ledger.events.hashing import GENESIS, chain_hash, hashed_content, verify_chain
 from ledger.events.sql import Connections, Tx
@@ -41,7 +40,6 @@ FOLD = ("SELECT version, type, postings, {detail} event_id END, {detail} game_id
         "FROM events WHERE session_id = :session_id AND version > :after AND version <= :upto "
         "ORDER BY version")
 LAST_VERSION = 2**31 - 1
-RETRIES = 8
 
 
 @dataclass(frozen=True)
@@ -60,12 +58,6 @@ class Draft:
         )
 
 
-# decide(tx, head_version) -> postings; raises LedgerError to refuse the event.
-Decide = Callable[[Tx, int], list[dict]]
-# head(tx) -> (version, hash) of the session's last event, read under the write lock.
-Head = Callable[[Tx], tuple[int, str]]
-
-
 def to_event(row) -> dict:
     """A stored row as the API and the folds see it."""
     return {
@@ -81,37 +73,21 @@ class EventStore:
         self.connections = Connections(engine)
         self.tokens = Tokens(self.connections)
 
-    def append(self, session_id: str, draft: Draft, expected_version: int | None,
-               decide: Decide, head: Head | None = None) -> tuple[dict, bool]:
-        """Append one event atomically; returns (event, created). A known id returns the
-        original. `head` reads the session's head (by default from the log itself)."""
-        head = head or (lambda tx: self.head(tx, session_id))
-        for attempt in range(RETRIES):
-            try:
-                with self.connections.writing(session_id) as tx:
-                    if attempt and (original := self._resent(tx, session_id, draft)):
-                        return original, False
-                    try:
-                        version, prev_hash = head(tx)
-                        if expected_version is not None and expected_version != version:
-                            raise Conflict(
-                                f"Session is at version {version}, not {expected_version}.",
-                                {"expected_version": [f"current version is {version}"]},
-                                current_version=version,
-                            )
-                        postings = decide(tx, version)
-                    except LedgerError:
-                        if original := self._resent(tx, session_id, draft):
-                            return original, False
-                        raise
-                    event = _placed(session_id, version, prev_hash, draft, postings)
-                    event["position"] = tx.commit_with(INSERT, _row(event))[0]
-                return event, True
-            except self.connections.integrity_error:
-                continue  # the id is known, or another writer took this version: look again
-        raise Conflict("The session is too busy; try again.")
+    @property
+    def integrity_error(self) -> type[Exception]:
+        """What the driver raises when an insert collides with a unique constraint: the id is
+        known in the session, or another writer took the version."""
+        return self.connections.integrity_error
 
-    def _resent(self, tx: Tx, session_id: str, draft: Draft) -> dict | None:
+    def insert(self, tx: Tx, session_id: str, head: tuple[int, str], draft: Draft,
+               postings: list[dict]) -> dict:
+        """Place the event after `head` (the session's version and hash, read in `tx`), insert
+        it and commit the transaction (one round trip on PostgreSQL)."""
+        event = _placed(session_id, *head, draft, postings)
+        event["position"] = tx.commit_with(INSERT, _row(event))[0]
+        return event
+
+    def resent(self, tx: Tx, session_id: str, draft: Draft) -> dict | None:
         """The original of a resent id (409 if it was recorded with other content)."""
         original = self.get(tx, session_id, draft.id)
         return original and _replayed(original, draft)

@@ -177,7 +177,7 @@ class Evening(RuleBasedStateMachine):
         """An accepted event sent again is answered with its original; changed, it is 409."""
         body = data.draw(st.sampled_from(self.sent))
         if changed:
-            body = {**body, "data": {**body["data"], "reason": "changed"}}
+            body = {**body, "data": {**(body.get("data") or {}), "reason": "changed"}}
         answer = CLIENT.post(self.table.url("/events"), json=body, headers=self.table.write)
         assert answer.status_code in ((409, 422) if changed else (200,)), answer.get_json()
         self.check_version()

@@ -28,7 +28,7 @@ def test_an_unclaimed_pool_is_shown_and_never_shared_out(table):
     game = table.start_game(kind="commerce", stake=2)
     table.record("deal_started", game)
     settlement = table.get("/settlement")
-    assert settlement["unsettled_pools"] == [{"game_id": game, "counters": 10}]
+    assert settlement["unsettled_pools"] == [{"game_id": game, "pool": None, "counters": 10}]
     assert settlement["transfers"] == []
 
 

@@ -230,7 +230,8 @@ def test_a_snapshot_rolled_back_with_a_refused_append_is_written_by_the_next(eng
 def test_a_snapshot_of_another_fold_is_ignored_and_rewritten(engine, session, monkeypatch):
     """A snapshot written by other fold code is not trusted: the state is folded from the
     events, equals a fold from scratch, and the next due append writes a snapshot of today's."""
-    from ledger.projections import cache, session as folding
+    from ledger import states as cache
+    from ledger.projections import session as folding
 
     sid, players, game = session
     writer = Book(engine)

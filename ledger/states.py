@@ -1,4 +1,5 @@
-"""Folded session states kept between requests, so a read costs the events not yet folded.
+"""Folded session states kept beside the recording service between requests, so a read costs
+the events not yet folded.
 
 Each process keeps its latest states in memory; a snapshot row in the database lets a new
 process start from a recent version instead of the first event. Snapshots are written only
