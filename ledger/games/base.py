@@ -14,9 +14,10 @@ Rule = Callable[..., list[dict]]
 class Field:
     """One input of a button's sheet on the phone page.
 
-    `input`: `player`, `players`, `amount`, `text`, `bool`, `choice` (with `choices`), `table`,
-    `counts` (a number per seat) or `cassino` (Cassino's counts per seat). `default`: a number,
-    or `next_dealer` or `stake`, resolved by the page when the sheet opens."""
+    `input`: `player`, `players`, `amount`, `text`, `bool`, `choice` (one of `choices`),
+    `table`, or `counts` (a number per seat, or with `choices` several: Cassino's cards,
+    spades…). `default`: a number, or `next_dealer` or `stake`, resolved by the page when the
+    sheet opens."""
 
     name: str
     input: str

@@ -148,5 +148,7 @@ GAME = Game(
     settles_deal={"cassino_deal_counted": once("the count")},
     folds={"cassino_deal_counted": _counted}, reads={"scores": lambda record, _state: scores(record)},
     csv_columns=_points,
-    page=(generic.DEAL, Button("Count deal", "cassino_deal_counted", (Field("counts", "cassino"),))),
+    page=(generic.DEAL, Button("Count deal", "cassino_deal_counted", (Field(
+        "counts", "counts", choices=("cards", "spades", "aces", "great_cassino", "little_cassino",
+                                     "sweeps")),))),
 )

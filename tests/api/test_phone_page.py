@@ -41,3 +41,19 @@ def test_each_option_gets_the_input_its_schema_calls_for():
     assert inputs[("progressive_poker", "tables")] == "tables"
     numbers = [f for fs in OPTION_FIELDS.values() for f in fs if f["input"] == "number"]
     assert all(f["min"] in (0, 1) for f in numbers)
+
+
+def test_each_games_buttons_are_served_from_its_module(client):
+    """phone.js has no per-game code: each game's title, reads and buttons are data."""
+    html = client.get("/").get_data(as_text=True)
+    specs = json.loads(re.search(r'<script type="application/json" id="game-specs">(.*?)</script>',
+                                 html, re.S).group(1))
+    assert specs == {kind: game.described() for kind, game in games.GAMES.items()}
+    offered = {kind: [b["type"] for b in spec["buttons"]] for kind, spec in specs.items()}
+    assert offered["three_stake_brag"] == ["deal_started", "brag_bet", "stake_won",
+                                           "stake_carried_over"]
+    assert offered["pope_joan"] == ["deal_started", "trump_turned_up", "compartment_won",
+                                    "pope_joan_out"]
+    assert specs["pope_joan"]["title"] in html  # the start-game form offers it
+    script = client.get("/phone/static/phone.js").get_data(as_text=True)
+    assert not re.search(r"\b(commerce|cassino|vingt_un|brag|pope_joan|progressive_poker)\b", script)

@@ -11,7 +11,7 @@ from ledger.games import generic
 from ledger.games.base import Game
 from ledger.projections.session import DETAILED, SessionState
 
-INPUTS = {"player", "players", "amount", "text", "bool", "choice", "table", "counts", "cassino"}
+INPUTS = {"player", "players", "amount", "text", "bool", "choice", "table", "counts"}
 
 
 @pytest.mark.parametrize("game", games.GAMES.values(), ids=lambda g: g.kind)

@@ -316,7 +316,7 @@ function factsFor(game, extras) {
   const known = {next_dealer: extras.dealing && extras.dealing.next_dealer, stake: game.stake};
   return GAME_SPECS[game.kind].buttons.map(button => [button.label, button.type, button.fields.map(f => [
     f.name,
-    (f.input === "choice" ? `choice:${f.choices.join(",")}` : f.input) + (f.optional ? "?" : ""),
+    (f.choices.length ? `${f.input}:${f.choices.join(",")}` : f.input) + (f.optional ? "?" : ""),
     typeof f.default === "string" ? known[f.default] : f.default,
   ])]);
 }
@@ -367,12 +367,12 @@ function field(box, game, who, name, kind, preset) {
     });
     return () => boxes.filter(b => b.checked).map(b => b.value);
   }
-  if (kind === "counts" || kind === "cassino") {
+  if (kind.startsWith("counts")) { // a number per seat, or several (counts:cards,spades,…)
+    const keys = kind.includes(":") ? kind.split(":")[1].split(",") : ["n"];
     const inputs = {};
     for (const seat of game.seats) {
       const row = el("div", null, {class: "row"});
       row.append(el("span", who[seat]));
-      const keys = kind === "cassino" ? ["cards", "spades", "aces", "great_cassino", "little_cassino", "sweeps"] : ["n"];
       inputs[seat] = Object.fromEntries(keys.map(key => {
         const input = el("input", null, {type: "number", min: "0", placeholder: key, "aria-label": `${who[seat]} ${key}`});
         row.append(input);
@@ -383,7 +383,7 @@ function field(box, game, who, name, kind, preset) {
     return () => {
       const out = {};
       for (const [seat, byKey] of Object.entries(inputs)) {
-        if (kind === "cassino") out[seat] = Object.fromEntries(Object.entries(byKey).map(([k, i]) => [k, Number(i.value || 0)]));
+        if (keys.length > 1) out[seat] = Object.fromEntries(Object.entries(byKey).map(([k, i]) => [k, Number(i.value || 0)]));
         else if (byKey.n.value !== "") out[seat] = Number(byKey.n.value);
       }
       return optional && !Object.keys(out).length ? undefined : out;
