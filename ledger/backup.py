@@ -21,6 +21,7 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
+from contextlib import closing
 from importlib.resources import files
 from pathlib import Path
 
@@ -150,17 +151,11 @@ def _sqlite_backup(database: str, partial: str) -> None:
     if not Path(database).is_file():
         raise BackupError(f"No SQLite database at {database}.")
     try:
-        live = sqlite3.connect(_read_uri(database, "rw"), uri=True,
-                               timeout=BUSY_TIMEOUT_MS / 1000)
-        try:
-            copy = sqlite3.connect(partial)
-            try:
-                live.backup(copy)  # every page in one step: one consistent read transaction
-                copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
-            finally:
-                copy.close()
-        finally:
-            live.close()
+        with closing(sqlite3.connect(_read_uri(database, "rw"), uri=True,
+                                     timeout=BUSY_TIMEOUT_MS / 1000)) as live, \
+                closing(sqlite3.connect(partial)) as copy:
+            live.backup(copy)  # every page in one step: one consistent read transaction
+            copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
     except sqlite3.Error as error:
         raise BackupError(f"SQLite backup of {database} failed: {error}.") from None
 
@@ -168,12 +163,10 @@ def _sqlite_backup(database: str, partial: str) -> None:
 def _sqlite_restore(backup_path: Path, database: str) -> None:
     Path(database).parent.mkdir(parents=True, exist_ok=True)
     try:
-        source = sqlite3.connect(_read_uri(backup_path, "ro"), uri=True)
-        try:
+        with closing(sqlite3.connect(_read_uri(backup_path, "ro"), uri=True)) as source:
             if not _sqlite_tables(source) >= set(LEDGER_TABLES):
                 raise BackupError(f"{backup_path} is not a Parlour Ledger backup.")
-            store = sqlite3.connect(database, timeout=BUSY_TIMEOUT_MS / 1000)
-            try:
+            with closing(sqlite3.connect(database, timeout=BUSY_TIMEOUT_MS / 1000)) as store:
                 # The copy replaces the whole file, so every table must be empty.
                 tables = _sqlite_tables(store) - {"alembic_version"}
                 for table in [*(t for t in LEDGER_TABLES if t in tables),
@@ -181,10 +174,6 @@ def _sqlite_restore(backup_path: Path, database: str) -> None:
                     if store.execute(f'SELECT 1 FROM "{table}" LIMIT 1').fetchall():
                         raise _not_empty(database, table)
                 source.backup(store)
-            finally:
-                store.close()
-        finally:
-            source.close()
     except sqlite3.Error as error:
         raise BackupError(f"Restoring {backup_path} into {database} failed: {error}.") from None
 
