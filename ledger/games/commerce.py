@@ -31,9 +31,9 @@ def cards_bartered(game: InPlay, data: dict) -> list[dict]:
 def commerce_stand(game: InPlay, data: dict) -> list[dict]:
     """Seed 000: the best hand takes the pool and one stake from the dealer; a stander who is
     beaten pays one stake to each holder of a better hand."""
-    stander = game.seated_strictly("data.stander", data["stander"])
-    winner = game.seated_strictly("data.winner", data["winner"])
-    better = [game.seated_strictly("data.better_hands", p) for p in data["better_hands"]]
+    stander = game.seated("data.stander", data["stander"])
+    winner = game.seated("data.winner", data["winner"])
+    better = [game.seated("data.better_hands", p) for p in data["better_hands"]]
     if stander in better:
         raise Invalid.field("data.better_hands", "The stander cannot hold a better hand than his own.")
     if not better and winner != stander:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from functools import cached_property
 
-from ledger.errors import Conflict, Invalid, NotFound
+from ledger.errors import Conflict, NotFound
 from ledger.games.dealing import dealing
 from ledger.postings import pool
 
@@ -78,12 +78,6 @@ class InPlay:
         if not deals:
             raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
         return deals[-1]
-
-    def seated_strictly(self, field: str, player_id: str) -> str:
-        """A player of this game; anyone else makes the fact inconsistent (422)."""
-        if player_id not in self.seats:
-            raise Invalid.field(field, f"{player_id} is not seated in this game.")
-        return player_id
 
     def left_of(self, player_id: str) -> str:
         """The player on the left: the next seat clockwise."""

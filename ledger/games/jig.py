@@ -29,7 +29,7 @@ def jig_out(game: InPlay, data: dict) -> list[dict]:
     out = game.seated("data.player", data["player"])
     left = data["cards_left"]
     for seat in left:
-        game.seated_strictly("data.cards_left", seat)
+        game.seated("data.cards_left", seat)
     missing = [seat for seat in game.seats if seat != out and seat not in left]
     if out in left:
         raise Invalid.field("data.cards_left", "The player who went out holds no cards.")

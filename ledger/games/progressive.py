@@ -65,7 +65,7 @@ def progressive_round_ended(game: InPlay, data: dict) -> list[dict]:
         raise Conflict(f"No pot recorded yet at: {', '.join(missing)}.",
                        {"type": ["a table's pot is missing"]})
     for cutter in data.get("cuts", {}):
-        game.seated_strictly("data.cuts", cutter)
+        game.seated("data.cuts", cutter)
     if len(now["order"]) > 1:
         going_down(now, now["pots"][now["order"][0]], data.get("cuts") or {}, game.seats, True)
     return []

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ledger.errors import Conflict, Invalid
+from ledger.errors import Conflict, Invalid, NotFound
 from tests.unit.memory import MemoryLedger
 
 
@@ -40,11 +40,21 @@ class TestCommerce:
         with pytest.raises(Invalid):
             ledger.record("cards_bartered", game, player=a, **{"with": c})
 
+    def test_a_stand_naming_an_unknown_or_unseated_player_is_404_or_409(self, ledger):
+        """SPEC §6: an unknown player is 404, a player not seated in the game 409."""
+        a, b, c, d = ledger.players
+        game = ledger.game("commerce", seats=[a, b, c])
+        ledger.record("deal_started", game)
+        with pytest.raises(NotFound):
+            ledger.record("commerce_stand", game, stander=b, winner="outsider",
+                          better_hands=["outsider"])
+        with pytest.raises(Conflict):
+            ledger.record("commerce_stand", game, stander=b, winner=d, better_hands=[d])
+
     @pytest.mark.parametrize("stand", [
         {"stander": "B", "winner": "C", "better_hands": []},   # nobody better, yet another wins
         {"stander": "B", "winner": "A", "better_hands": ["C"]},  # winner not among better hands
         {"stander": "B", "winner": "B", "better_hands": ["B"]},  # stander beats himself
-        {"stander": "B", "winner": "X", "better_hands": ["X"]},  # not seated
     ])
     def test_inconsistent_stands_are_refused(self, ledger, stand):
         names = dict(zip("ABCD", ledger.players), X="outsider")
