@@ -3,7 +3,6 @@
 import logging
 
 from flask import Flask, jsonify
-from marshmallow import Schema, fields
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
@@ -11,17 +10,6 @@ from ledger.errors import Conflict, Invalid, LedgerError, NotFound
 
 STATUS = {Invalid: 422, NotFound: 404, Conflict: 409}
 log = logging.getLogger(__name__)
-
-
-class Problem(Schema):
-    """A problem document (documentation only; `problem()` builds the payload)."""
-
-    type = fields.String()
-    title = fields.String()
-    status = fields.Integer()
-    detail = fields.String()
-    errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
-    current_version = fields.Integer()
 
 
 def problem(status: int, title: str, detail: str, errors: dict | None = None, **extra):

@@ -3,7 +3,6 @@
 from marshmallow import Schema, fields
 
 from api.schemas import Event
-from ledger.events.catalogue import EventRequest  # noqa: F401 - documents POST …/events
 from ledger.events.fields import MAX_AMOUNT, QueryNumber
 
 MAX_PAGE = 10_000

@@ -56,13 +56,6 @@ class Envelope(Schema):
         "description": "the session version the writer last saw (0 before any event)"})
 
 
-class EventRequest(Envelope):
-    """The envelope as the OpenAPI document shows it; `data` is checked by the type's schema."""
-
-    data = fields.Dict(keys=fields.String(), load_default=dict,
-                       metadata={"description": "the type's data: see the <Type>Data schemas"})
-
-
 # One schema per type, envelope and data together: a request is validated in a single pass.
 # `data` is required here; a request without it is loaded as `data: {}` (below), so that its
 # schema names what is missing instead of a default skipping the data's validation.
