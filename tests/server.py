@@ -1,17 +1,35 @@
-"""Start the real service under gunicorn on a loopback port, for tests that need processes."""
+"""Start the real service under gunicorn on a loopback port, for tests that need processes.
 
+Nothing here depends on the machine's speed: every wait polls until a generous deadline
+(each attempt bounded by the time left), and every process started is stopped whatever
+happens, with its whole process group when it will not stop by itself.
+"""
+
+import ctypes
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
 import requests
+from gunicorn.config import KNOWN_SETTINGS
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
+CONFIG = Path(__file__).resolve().parents[1] / "api" / "gunicorn_conf.py"  # as .ci/serve
+START_SECONDS = 120   # to the first 200 from /healthz: ~1 s idle, far more on a loaded machine
+STOP_SECONDS = 30     # for a graceful stop before the group is killed
+REQUEST_SECONDS = 60  # a ceiling for one request in a test, never a measure of speed
+# Recent gunicorn (27 here) serves a control socket at one path per user, taken over by each
+# new master and removed by each one stopping, and stops its thread around every fork; the
+# tests start several masters at once and none of them needs it.
+NO_CONTROL_SOCKET = (["--no-control-socket"] if any(
+    setting.name == "control_socket_disable" for setting in KNOWN_SETTINGS) else [])
 
 
 def free_port() -> int:
@@ -20,8 +38,51 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_until(condition: Callable[[], object], seconds: float, what: str,
+               interval: float = 0.02):
+    """Poll `condition` until it returns something true (returned), or fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        result = condition()
+        if result:
+            return result
+        if time.monotonic() >= deadline:
+            raise TimeoutError(f"{what}: not within {seconds:g} s")
+        time.sleep(interval)
+
+
+def run_threads(target: Callable[[int], None], count: int,
+                seconds: float = 10 * REQUEST_SECONDS) -> None:
+    """Run `target(index)` on `count` threads and wait for them all; re-raise the first error
+    a thread raised (a thread's exception is otherwise only printed)."""
+    errors: list[BaseException] = []
+
+    def guarded(index: int) -> None:
+        try:
+            target(index)
+        except BaseException as error:  # noqa: BLE001 - handed to the test below
+            errors.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(i,), daemon=True) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + seconds
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    if errors:
+        raise errors[0]
+    if any(thread.is_alive() for thread in threads):
+        raise TimeoutError(f"threads still running after {seconds:g} s")
+
+
 class Gunicorn:
-    """gunicorn serving `app` on `database_url`, in its own process group."""
+    """gunicorn serving `app` on `database_url`, in its own process group.
+
+    The test process binds the port and hands the listening socket to gunicorn (`fd://`), so
+    no other process can take the port between choosing it and gunicorn listening, and a
+    request sent before a worker is ready waits in the backlog instead of being refused.
+    Usable as a context manager (started on entry, stopped on exit). Start it from a thread
+    that outlives it: the master is killed when the thread that started it ends."""
 
     def __init__(self, database_url: str, workers: int = 2, log_dir: Path | None = None,
                  app: str = "api:create_app()", env: dict | None = None):
@@ -29,49 +90,144 @@ class Gunicorn:
         self.workers, self.log_dir, self.app = workers, log_dir, app
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.process = None
+        self.process: subprocess.Popen | None = None
 
-    def start(self) -> str:
-        log = (open(self.log_dir / f"gunicorn-{self.port}.log", "ab") if self.log_dir
-               else subprocess.DEVNULL)
-        self.process = subprocess.Popen(
-            [str(GUNICORN), "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-             "--config", "python:api.gunicorn_conf", self.app],
-            env=self.env, stdout=log, stderr=log, start_new_session=True)
-        _wait_until_up(self.base, self.process)
+    @property
+    def log_path(self) -> Path | None:
+        return self.log_dir / f"gunicorn-{self.port}.log" if self.log_dir else None
+
+    def start(self, seconds: float = START_SECONDS) -> str:
+        """Start (or, after `kill` or `stop`, restart on the same port) and wait until
+        /healthz answers 200; on any failure, nothing started is left running."""
+        if self.process is not None and self.process.poll() is None:
+            raise RuntimeError("gunicorn is already running")
+        deadline = time.monotonic() + seconds
+        listener = self._listen(deadline)
+        try:
+            log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
+            try:
+                self.process = subprocess.Popen(
+                    [str(GUNICORN), "--workers", str(self.workers),
+                     "--bind", f"fd://{listener.fileno()}", *NO_CONTROL_SOCKET,
+                     "--config", str(CONFIG), self.app],
+                    env=self.env, stdout=log, stderr=log, pass_fds=[listener.fileno()],
+                    start_new_session=True, preexec_fn=_die_with_parent)
+            finally:
+                if log is not subprocess.DEVNULL:
+                    log.close()
+        finally:
+            listener.close()  # gunicorn holds it now: the port closes when gunicorn stops
+        try:
+            self._wait_until_up(deadline)
+        except BaseException:
+            self._kill_group()
+            raise
         return self.base
 
     def kill(self) -> None:
         """SIGKILL the master and every worker at once, as a power cut of the process would."""
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(20)
+        self._kill_group()
 
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(20)
+    def stop(self, seconds: float = STOP_SECONDS) -> None:
+        """Stop gracefully (SIGTERM to the master); kill the whole group if that fails or
+        takes longer than `seconds`, and in any case kill what is left of the group."""
+        if self.process is None:
+            return
+        try:
+            if self.process.poll() is None:
+                self.process.terminate()
+                self.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            pass
+        finally:
+            self._kill_group()
+
+    def __enter__(self) -> "Gunicorn":
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def _listen(self, deadline: float) -> socket.socket:
+        """A socket listening on our port. After a kill, the port frees once the killed
+        processes are gone: retry until then."""
+        while True:
+            listener = socket.socket()
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                listener.bind(("127.0.0.1", self.port))
+                listener.listen(128)
+                listener.set_inheritable(True)
+                return listener
+            except OSError:
+                listener.close()
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.05)
+
+    def _wait_until_up(self, deadline: float) -> None:
+        failure: Exception | None = None
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}"
+                                   f"{self._log_tail()}")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"gunicorn did not answer /healthz within the deadline "
+                                   f"(last: {failure!r}){self._log_tail()}")
+            try:
+                # a short connect (the socket listens already); the answer waits for a worker
+                response = requests.get(f"{self.base}/healthz",
+                                        timeout=(min(left, 5), min(left, 10)))
+                if response.status_code == 200:
+                    return
+                failure = RuntimeError(f"/healthz answered {response.status_code}")
+            except requests.RequestException as error:
+                failure = error
+            time.sleep(min(0.05, max(0.0, deadline - time.monotonic())))
+
+    def _kill_group(self, seconds: float = STOP_SECONDS) -> None:
+        """SIGKILL every process of the group (the master's pid is its id), reap the master,
+        and wait (until a deadline) for the rest of the group to be gone: workers that
+        outlive a master killed alone are in the group too."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(self.process.pid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.01)
+
+    def _log_tail(self, lines: int = 30) -> str:
+        if not self.log_path or not self.log_path.exists():
+            return ""
+        tail = self.log_path.read_text(errors="replace").splitlines()[-lines:]
+        return "\n--- gunicorn log ---\n" + "\n".join(tail)
 
 
 @contextmanager
 def gunicorn(database_url: str, workers: int = 2, log_dir: Path | None = None,
              app: str = "api:create_app()", env: dict | None = None):
     """Yields the base URL of a gunicorn serving `app` (the service) on `database_url`."""
-    server = Gunicorn(database_url, workers, log_dir, app, env)
-    try:
-        yield server.start()
-    finally:
-        server.stop()
+    with Gunicorn(database_url, workers, log_dir, app, env) as server:
+        yield server.base
 
 
-def _wait_until_up(base: str, process: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {process.returncode}")
-        try:
-            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return
-        except requests.ConnectionError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("gunicorn did not come up")
+_PR_SET_PDEATHSIG = 1
+_libc = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: SIGKILL the master if the process that started it dies
+    without stopping it (a SIGKILL or an unhandled SIGTERM of pytest skips every `finally`).
+    Linux only. Its workers then exit on their own when they see their master gone."""
+    if _libc is not None:
+        _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)

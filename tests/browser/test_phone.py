@@ -8,21 +8,31 @@ import pytest
 import requests
 from playwright.sync_api import expect, sync_playwright
 
-from tests.server import gunicorn
+from tests.server import REQUEST_SECONDS, gunicorn, wait_until
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 NAMES = ["Ann", "Bob", "<script>alert(1)</script>", "Dan"]
+# Deadlines, not measures of speed: a loaded 2-core machine can take seconds over one step.
+WAIT_MS = 30_000     # every expect() (Playwright's default is 5 s)
+ACTION_MS = 60_000   # clicks, fills, navigation, downloads (default 30 s)
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
+    expect.set_options(timeout=WAIT_MS)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                 args=ARGS, timeout=ACTION_MS)
+            try:
+                yield browser
+            finally:
+                browser.close()
+    finally:
+        expect.set_options(timeout=5_000)
 
 
 def record(page, fact: str, choices: dict | None = None, game: int = 0):
@@ -42,10 +52,21 @@ def counters(page) -> dict[str, str]:
             for i in range(rows.count())}
 
 
+def expect_counters(page, expected: dict[str, str]) -> None:
+    """The balances table shows `expected` (polled: it is redrawn by the page's refreshes)."""
+    try:
+        wait_until(lambda: counters(page) == expected, WAIT_MS / 1000, "the counters")
+    except TimeoutError:
+        assert counters(page) == expected  # the difference, in the failure
+        raise
+
+
 @pytest.mark.browser
 def test_an_evening_recorded_from_a_phone(browser, tmp_path):
-    with gunicorn(f"sqlite:///{tmp_path}/phone.sqlite3", workers=2, log_dir=tmp_path) as base:
-        context = browser.new_context(viewport={"width": 360, "height": 640}, accept_downloads=True)
+    with (gunicorn(f"sqlite:///{tmp_path}/phone.sqlite3", workers=2, log_dir=tmp_path) as base,
+          browser.new_context(viewport={"width": 360, "height": 640},
+                              accept_downloads=True) as context):
+        context.set_default_timeout(ACTION_MS)
         page = context.new_page()
         alerts = []
         page.on("dialog", lambda d: alerts.append(d.message) or d.dismiss() if d.type == "alert"
@@ -74,7 +95,7 @@ def test_an_evening_recorded_from_a_phone(browser, tmp_path):
         record(page, "card_bought", {"buyer": "Bob"})             # Bob pays Ann 2
         record(page, "commerce_stand", {"stander": "Dan", "winner": "Dan"})
         expect(page.locator(".game h3")).to_contain_text("pool 0")
-        assert counters(page) == {"Ann": "-4", "Bob": "-4", NAMES[2]: "-2", "Dan": "10"}
+        expect_counters(page, {"Ann": "-4", "Bob": "-4", NAMES[2]: "-2", "Dan": "10"})
 
         context.set_offline(True)
         for _ in range(3):
@@ -82,18 +103,19 @@ def test_an_evening_recorded_from_a_phone(browser, tmp_path):
         expect(page.locator("#status")).to_have_text("3 pending")
         context.set_offline(False)
         page.evaluate("window.dispatchEvent(new Event('online'))")
-        expect(page.locator("#status")).to_have_text("online", timeout=15000)
+        expect(page.locator("#status")).to_have_text("online")
         expect(page.locator(".game h3")).to_contain_text("pool 3")
 
         evening = page.evaluate("JSON.parse(localStorage.getItem('ledger:evening'))")
         auth = {"Authorization": f"Bearer {evening['token']}"}
-        events = requests.get(f"{base}/api/v1/sessions/{evening['id']}/events", headers=auth).json()["events"]
+        waits = {"headers": auth, "timeout": REQUEST_SECONDS}
+        events = requests.get(f"{base}/api/v1/sessions/{evening['id']}/events", **waits).json()["events"]
         stakes = [e for e in events if e["type"] == "stake_paid"]
         assert len(stakes) == 3 and len({e["id"] for e in stakes}) == 3
 
         page.click("#undo")                                       # confirm, then a reason
         expect(page.locator(".game h3")).to_contain_text("pool 2")
-        events = requests.get(f"{base}/api/v1/sessions/{evening['id']}/events", headers=auth).json()["events"]
+        events = requests.get(f"{base}/api/v1/sessions/{evening['id']}/events", **waits).json()["events"]
         assert events[-1]["type"] == "event_voided" and events[-1]["data"]["event_id"] == stakes[-1]["id"]
 
         with page.expect_download() as download:
@@ -115,7 +137,7 @@ def test_an_evening_recorded_from_a_phone(browser, tmp_path):
         page.select_option("#option-fields [name=tie_share]", "1/3")
         page.click("#game-form button[type=submit]")
         expect(page.locator(".game")).to_have_count(2)
-        summary = requests.get(f"{base}/api/v1/sessions/{evening['id']}", headers=auth).json()
+        summary = requests.get(f"{base}/api/v1/sessions/{evening['id']}", **waits).json()
         players = {p["name"]: p["id"] for p in summary["players"]}
         vingt_un = summary["games"][1]
         assert vingt_un["kind"] == "vingt_un"
@@ -126,4 +148,3 @@ def test_an_evening_recorded_from_a_phone(browser, tmp_path):
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(OUTPUT / "phone.png"), full_page=False)
         page.screenshot(path=str(OUTPUT / "phone-full.png"), full_page=True)
-        context.close()

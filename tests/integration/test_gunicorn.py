@@ -1,13 +1,15 @@
 """The real gunicorn with two workers, appended to from several threads at once."""
 
+import os
 import threading
 import uuid
 from collections import Counter
+from pathlib import Path
 
 import pytest
 import requests
 
-from tests.server import gunicorn
+from tests.server import REQUEST_SECONDS, Gunicorn, gunicorn, run_threads
 
 THREADS, EACH = 8, 20
 
@@ -16,14 +18,16 @@ THREADS, EACH = 8, 20
 def test_concurrent_writers_lose_duplicate_and_reorder_nothing(database_url, tmp_path):
     with gunicorn(database_url, workers=2, log_dir=tmp_path) as base:
         http = requests.Session()
-        opened = http.post(f"{base}/api/v1/sessions", json={"name": "Busy night"}).json()
+        opened = http.post(f"{base}/api/v1/sessions", json={"name": "Busy night"},
+                           timeout=REQUEST_SECONDS).json()
         sid, auth = opened["id"], {"Authorization": f"Bearer {opened['write_token']}"}
+        waits = {"headers": auth, "timeout": REQUEST_SECONDS}
         url = f"{base}/api/v1/sessions/{sid}"
-        players = [http.post(f"{url}/players", json={"name": n}, headers=auth).json()["id"]
+        players = [http.post(f"{url}/players", json={"name": n}, **waits).json()["id"]
                    for n in ("Ann", "Bob", "Cat", "Dan")]
         game = http.post(f"{url}/games", json={"kind": "other", "stake": 1, "seats": players},
-                         headers=auth).json()["id"]
-        acknowledged, statuses, failures = [], Counter(), []
+                         **waits).json()["id"]
+        acknowledged, statuses, failures, lock = [], Counter(), [], threading.Lock()
 
         def writer(index: int) -> None:
             client = requests.Session()
@@ -31,26 +35,54 @@ def test_concurrent_writers_lose_duplicate_and_reorder_nothing(database_url, tmp
                 body = {"id": str(uuid.uuid4()), "type": "stake_paid", "game_id": game,
                         "data": {"player": players[(index + n) % 4], "amount": 1 + n % 3}}
                 for _ in range(2 if n % 4 == 0 else 1):  # every fourth event is sent twice
-                    response = client.post(f"{url}/events", json=body, headers=auth, timeout=30)
-                    statuses[response.status_code] += 1
+                    response = client.post(f"{url}/events", json=body, **waits)
+                    with lock:  # Counter's += is a read and a write
+                        statuses[response.status_code] += 1
                     if response.status_code not in (200, 201):
                         failures.append(response.text)
                 acknowledged.append(body["id"])
 
-        threads = [threading.Thread(target=writer, args=(i,)) for i in range(THREADS)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        run_threads(writer, THREADS)
 
         assert failures == []
         assert statuses == {201: THREADS * EACH, 200: THREADS * EACH // 4}
-        events = http.get(f"{url}/events", headers=auth).json()["events"]
+        events = http.get(f"{url}/events", **waits).json()["events"]
         assert [e["version"] for e in events] == list(range(1, len(events) + 1))
         stakes = [e["id"] for e in events if e["type"] == "stake_paid"]
         assert sorted(stakes) == sorted(acknowledged)
-        assert http.get(f"{url}/verify", headers=auth).json()["ok"] is True
-        balances = http.get(f"{url}/balances", headers=auth).json()
+        assert http.get(f"{url}/verify", **waits).json()["ok"] is True
+        balances = http.get(f"{url}/balances", **waits).json()
         paid = sum(1 + n % 3 for n in range(EACH)) * THREADS
         assert balances["pools_counters"] == paid
         assert sum(p["counters"] for p in balances["players"]) == -paid
+
+
+def _open_files(pid: int) -> set[str]:
+    names = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            names.add(os.readlink(fd))
+        except OSError:  # closed meanwhile
+            pass
+    return names
+
+
+@pytest.mark.server
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc")
+def test_the_preloading_master_hands_no_database_file_to_its_workers(tmp_path):
+    """The app is built in the master (it migrates there); what a worker writes with, its
+    connections and the writers' lock file, must be its own, not inherited across fork."""
+    database = tmp_path / "ledger.sqlite3"
+    with Gunicorn(f"sqlite:///{database}", workers=2, log_dir=tmp_path) as server:
+        http = requests.Session()
+        for n in range(8):  # writes, likely on both workers
+            opened = http.post(f"{server.base}/api/v1/sessions", json={"name": f"Night {n}"},
+                               timeout=REQUEST_SECONDS)
+            assert opened.status_code == 201
+        master = server.process.pid
+        workers = [int(pid) for pid in
+                   Path(f"/proc/{master}/task/{master}/children").read_text().split()]
+        assert len(workers) == 2
+        assert not {name for name in _open_files(master) if name.startswith(str(database))}
+        held = set().union(*(_open_files(pid) for pid in workers))
+        assert f"{database}-writers.lock" in held  # opened by a worker, after the fork
