@@ -15,6 +15,18 @@ def median_rate(run, count: int, repeats: int = 3) -> tuple[float, list[float]]:
     return statistics.median(rates), rates
 
 
+def rates_in_turn(runs: dict, count: int, repeats: int = 3) -> dict:
+    """Each `run(count)` of `runs` (by name) once per round, `repeats` rounds, so that a drift
+    of the machine falls on every case alike; by name, as `median_rate` returns."""
+    rates: dict = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, run in runs.items():
+            started = time.perf_counter()
+            run(count)
+            rates[name].append(count / (time.perf_counter() - started))
+    return {name: (statistics.median(each), each) for name, each in rates.items()}
+
+
 def header(title: str) -> None:
     print(f"# {title}  (cores: {os.cpu_count()})")
 
