@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.server import REQUEST_SECONDS, Gunicorn, gunicorn, run_threads
+from tests.server import (REQUEST_SECONDS, START_SECONDS, Gunicorn, gunicorn, run_threads,
+                          wait_until)
 
 THREADS, EACH = 8, 20
 
@@ -68,21 +69,27 @@ def _open_files(pid: int) -> set[str]:
 
 
 @pytest.mark.server
-@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc")
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
+                    reason="reads Linux's /proc")
 def test_the_preloading_master_hands_no_database_file_to_its_workers(tmp_path):
     """The app is built in the master (it migrates there); what a worker writes with, its
     connections and the writers' lock file, must be its own, not inherited across fork."""
     database = tmp_path / "ledger.sqlite3"
     with Gunicorn(f"sqlite:///{database}", workers=2, log_dir=tmp_path) as server:
+        master = server.process.pid
+        children = Path(f"/proc/{master}/task/{master}/children")
+
+        def both_workers() -> list[int]:
+            pids = [int(pid) for pid in children.read_text().split()]
+            return pids if len(pids) == 2 else []
+
+        # the first worker answers /healthz while the master may still be forking the second
+        workers = wait_until(both_workers, START_SECONDS, "both workers forked")
         http = requests.Session()
         for n in range(8):  # writes, likely on both workers
             opened = http.post(f"{server.base}/api/v1/sessions", json={"name": f"Night {n}"},
                                timeout=REQUEST_SECONDS)
             assert opened.status_code == 201
-        master = server.process.pid
-        workers = [int(pid) for pid in
-                   Path(f"/proc/{master}/task/{master}/children").read_text().split()]
-        assert len(workers) == 2
         assert not {name for name in _open_files(master) if name.startswith(str(database))}
         held = set().union(*(_open_files(pid) for pid in workers))
         assert f"{database}-writers.lock" in held  # opened by a worker, after the fork
