@@ -91,5 +91,7 @@ def draft_of(request: dict) -> Draft:
         raise Invalid.field("type", "A session is created with POST /api/v1/sessions.")
     if event_type in SESSION_EVENTS and game_id is not None:
         raise Invalid.field("game_id", f"A {event_type} event does not belong to a game.")
+    if loaded["deal"] is not None and (event_type in SESSION_EVENTS or event_type == "event_voided"):
+        raise Invalid.field("deal", f"A {event_type} event does not belong to a deal.")
     return Draft(loaded.get("id") or str(uuid.uuid4()), event_type, game_id, loaded["data"],
-                 loaded["expected_version"])
+                 loaded["expected_version"], loaded["deal"])

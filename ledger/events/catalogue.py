@@ -44,7 +44,7 @@ TYPES = ", ".join(sorted(name for name in SCHEMAS if name != "session_created"))
 
 
 class Envelope(Schema):
-    """An append request: `{id?, type, game_id?, data, expected_version?}`."""
+    """An append request: `{id?, type, game_id?, data, expected_version?, deal?}`."""
 
     class Meta:
         unknown = RAISE
@@ -54,6 +54,12 @@ class Envelope(Schema):
     game_id = Ref(allow_none=True, load_default=None)
     expected_version = WholeNumber(0, allow_none=True, load_default=None, metadata={
         "description": "the session version the writer last saw (0 before any event)"})
+    deal = WholeNumber(1, allow_none=True, load_default=None, metadata={
+        "description": "the deal of its game this fact belongs to, as the recorder saw it (for "
+                       "`deal_started`: the deal it starts, 1 for the first). When the game is "
+                       "at another deal the fact is refused with 409 and `current_deal`: it "
+                       "was meant for a deal that is over, or that deal has already started. "
+                       "Optional; the phone page always sends it"})
 
 
 # One schema per type, envelope and data together: a request is validated in a single pass.

@@ -51,6 +51,7 @@ class Draft:
     game_id: str | None
     data: dict
     expected_version: int | None = None
+    deal: int | None = None  # the game's deal it was recorded in (a precondition, not stored)
 
     def same_fact(self, event: dict) -> bool:
         return (event["type"], event["game_id"], event["data"]) == (

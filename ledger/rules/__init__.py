@@ -34,10 +34,33 @@ def _game_rule(state, draft) -> list[dict]:
     if not game.takes(draft.type):
         raise Invalid.field("type", f"{draft.type} is not recorded in a {game.title} game.")
     in_play = InPlay(state, record, game.keeps_deal, game.pools)
+    if draft.deal is not None:
+        _check_deal(in_play, draft)
     for what in game.settled_by(draft.type, draft.data, record["options"]):
         _check_unsettled(in_play, what)
     rule = game.rules.get(draft.type) or generic.RULES[draft.type]
     return rule(in_play, draft.data)
+
+
+def _check_deal(game: InPlay, draft) -> None:
+    """A fact bound to the deal its recorder saw (a phone recording offline, two phones
+    tapping Deal at once) is refused when the game is at another deal: 409, nothing moves."""
+    current = len(game.record["deals"])
+    if draft.type == "deal_started":
+        if draft.deal == current + 1:
+            return
+        message = (f"Deal {draft.deal} has already started ({game.name(game.dealer())} deals)."
+                   if draft.deal == current else
+                   f"This game is at deal {current}: the next deal is deal {current + 1}, "
+                   f"not deal {draft.deal}.")
+    elif draft.deal == current:
+        return
+    elif current == 0:
+        message = "No deal has started in this game."
+    else:
+        message = (f"This was recorded during deal {draft.deal}; the game is now at deal "
+                   f"{current}.")
+    raise Conflict(message, {"deal": [f"the game is at deal {current}"]}, current_deal=current)
 
 
 def _check_unsettled(game: InPlay, what: str) -> None:
