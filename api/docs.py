@@ -71,6 +71,9 @@ PROBLEM = {
         "current_version": {"type": "integer", "minimum": 0,
                             "description": "409 for a stale `expected_version`: the session's "
                                            "version now"},
+        "current_deal": {"type": "integer", "minimum": 0,
+                         "description": "409 for a fact bound to another `deal`: the deal its "
+                                        "game is at now"},
         "pool": {"type": "integer", "minimum": 0,
                  "description": "409 for a payout larger than a pool: what the pool holds"},
     },
