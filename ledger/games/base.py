@@ -16,8 +16,13 @@ class Field:
 
     `input`: `player`, `players`, `amount`, `text`, `bool`, `choice` (one of `choices`),
     `table`, or `counts` (a number per seat, or with `choices` several: Cassino's cards,
-    spades…). `default`: a number, or `next_dealer` or `stake`, resolved by the page when the
-    sheet opens."""
+    spades…). `label`: the table's words for it. `default`: a number, or what the page knows
+    when the sheet opens: `next_dealer`, `dealer` (of the deal in progress), `stake`, or
+    `=<field>` (another field's value, until it is chosen). The page sends every default it
+    resolved explicitly, so that a fact sent late means what its recorder saw. `totals`: for
+    `counts`, what the counts of a whole deal add up to, by the value of the game's option
+    `totals_option` (Cassino's pack): the page shows running totals and refuses a deal that
+    does not add up before sending it."""
 
     name: str
     input: str
@@ -25,24 +30,36 @@ class Field:
     default: int | str | None = None
     optional: bool = False
     choices: tuple[str, ...] = ()
+    totals: Mapping[int, Mapping[str, int]] | None = None
+    totals_option: str = ""
 
     def described(self) -> dict:
         return {"name": self.name, "input": self.input,
                 "label": self.label or self.name.replace("_", " "),
-                "default": self.default, "optional": self.optional, "choices": list(self.choices)}
+                "default": self.default, "optional": self.optional, "choices": list(self.choices),
+                **({"totals": {str(k): dict(v) for k, v in self.totals.items()},
+                    "totals_option": self.totals_option} if self.totals else {})}
 
 
 @dataclass(frozen=True)
 class Button:
-    """A fact the phone page offers for a game, with the sheet it asks for."""
+    """A fact the phone page offers for a game, with the sheet it asks for.
+
+    `quick`: the sheet that settles a deal, shown open in the game's card while a deal is in
+    progress (a typical deal: Deal, a tap or two on it, Record). `outcomes`: a sheet for the
+    whole deal with one row per seat but the dealer; each row's outcome (label → the fact's
+    data) becomes one fact for that seat (`player`), the first outcome preselected."""
 
     label: str
     type: str
     fields: tuple[Field, ...] = ()
+    quick: bool = False
+    outcomes: tuple[tuple[str, Mapping], ...] = ()
 
     def described(self) -> dict:
-        return {"label": self.label, "type": self.type,
-                "fields": [f.described() for f in self.fields]}
+        return {"label": self.label, "type": self.type, "quick": self.quick,
+                "fields": [f.described() for f in self.fields],
+                "outcomes": [[label, dict(data)] for label, data in self.outcomes]}
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ GAME = Game(
     seats=range(3, 13), options=BragOptions,
     facts={"brag_ante_unseen": BragAnteUnseen}, rules=RULES, generic=generic.ALL,
     settles_deal={"pool_won": once("the pool"), "brag_ante_unseen": once("the pool")},
-    page=(Button("Deal", "deal_started", (Field("dealer", "player", default="next_dealer"),
-                                          Field("ante", "amount", default="stake"))),
+    page=(Button("Deal", "deal_started", (Field("dealer", "player", "Who deals", default="next_dealer"),
+                                          Field("ante", "amount", "The dealer's ante", default="stake"))),
           Button("Unseen", "brag_ante_unseen"), *generic.SHARED),
 )

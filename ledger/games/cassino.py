@@ -149,6 +149,7 @@ GAME = Game(
     folds={"cassino_deal_counted": _counted}, reads={"scores": lambda record, _state: scores(record)},
     csv_columns=_points,
     page=(generic.DEAL, Button("Count deal", "cassino_deal_counted", (Field(
-        "counts", "counts", choices=("cards", "spades", "aces", "great_cassino", "little_cassino",
-                                     "sweeps")),))),
+        "counts", "counts", "What each took", totals=PACKS, totals_option="pack",
+        choices=("cards", "spades", "aces", "great_cassino", "little_cassino", "sweeps")),),
+        quick=True)),
 )

@@ -68,9 +68,14 @@ GAME = Game(
     facts={"commerce_stand": CommerceStand}, rules=RULES, generic=generic.ALL,
     settles_deal={"commerce_stand": once("the stand")},
     page=(generic.DEAL,
-          Button("Buy", "card_bought", (Field("buyer", "player"),)),
-          Button("Barter", "cards_bartered", (Field("player", "player"), Field("with", "player"))),
-          Button("Stand", "commerce_stand", (Field("stander", "player"), Field("winner", "player"),
-                                             Field("better_hands", "players", optional=True))),
+          Button("Stand", "commerce_stand", (
+              Field("stander", "player", "Who stood"),
+              Field("better_hands", "players", "Who held a better hand", optional=True),
+              Field("winner", "player", "Who won (the best hand)", default="=stander")), quick=True),
+          Button("Buy", "card_bought", (Field("buyer", "player", "Who bought a card"),
+                                        Field("seller", "player", "From", default="dealer"),
+                                        Field("price", "amount", "Price", default="stake"))),
+          Button("Barter", "cards_bartered", (Field("player", "player", "Who bartered"),
+                                              Field("with", "player", "With"))),
           *generic.SHARED),
 )

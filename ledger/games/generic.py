@@ -182,11 +182,13 @@ RULES = {
 ALL = frozenset(RULES)
 
 # The phone page's buttons for the shared facts.
-DEAL = Button("Deal", "deal_started", (Field("dealer", "player", default="next_dealer"),))
-STAKE = Button("Stake", "stake_paid", (Field("player", "player"), Field("amount", "amount", default="stake"),
-                                       Field("to", "player", optional=True)))
-FINE = Button("Fine", "penalty_paid", (Field("player", "player"), Field("amount", "amount", default=1),
-                                       Field("reason", "text", optional=True)))
-WIN_POOL = Button("Win pool", "pool_won", (Field("winners", "players"),))
+DEAL = Button("Deal", "deal_started", (Field("dealer", "player", "Who deals", default="next_dealer"),))
+STAKE = Button("Stake", "stake_paid", (Field("player", "player", "Who pays"),
+                                       Field("amount", "amount", "Counters", default="stake"),
+                                       Field("to", "player", "To (nobody: into the pool)", optional=True)))
+FINE = Button("Fine", "penalty_paid", (Field("player", "player", "Who is fined"),
+                                       Field("amount", "amount", "Counters", default=1),
+                                       Field("reason", "text", "What for", optional=True)))
+WIN_POOL = Button("Win pool", "pool_won", (Field("winners", "players", "Who won the pool"),), quick=True)
 CARRY_OVER = Button("Carry over", "pool_carried_over")
 SHARED = (STAKE, FINE, WIN_POOL, CARRY_OVER)

@@ -60,7 +60,8 @@ GAME = Game(
     book="seed 001 (Peel, Round Games with Cards)", seats=range(2, 65), options=JigOptions,
     facts={"jig_out": JigOut}, rules=RULES, generic=generic.ALL,
     settles_deal={"jig_out": once("the Out")},
-    page=(generic.DEAL, Button("Out", "jig_out", (Field("player", "player"),
-                                                  Field("cards_left", "counts"))),
+    page=(generic.DEAL, Button("Out", "jig_out", (Field("player", "player", "Who went out"),
+                                                  Field("cards_left", "counts", "Cards left in each hand")),
+                               quick=True),
           *generic.SHARED),
 )

@@ -135,8 +135,10 @@ GAME = Game(
     reads={"progressive": lambda record, state: tallies(record, state.players)},
     csv_columns=_chips,
     page=(Button("Pot", "progressive_pot_won", (
-              Field("table_id", "table"), Field("winner", "player"), Field("contributions", "counts"),
-              Field("callers", "players", optional=True))),
-          Button("Bell", "progressive_round_ended", (Field("cuts", "counts", optional=True),)),
-          Button("Rebuy", "progressive_rebuy", (Field("player", "player"),))),
+              Field("table_id", "table", "At which table"), Field("winner", "player", "Who won the pot"),
+              Field("contributions", "counts", "What each put in"),
+              Field("callers", "players", "Who called", optional=True)), quick=True),
+          Button("Bell", "progressive_round_ended", (
+              Field("cuts", "counts", "Cuts for a tie (card ranks)", optional=True),)),
+          Button("Rebuy", "progressive_rebuy", (Field("player", "player", "Who buys in again"),))),
 )

@@ -125,12 +125,21 @@ GAME = Game(
                   "vingt_un_overdrawn": once("the over-draw")},
     folds={"vingt_un_hand_settled": _natural_passes_the_deal, "stakes_doubled": _stakes_doubled},
     page=(generic.DEAL,
-          Button("Hand", "vingt_un_hand_settled", (
-              Field("player", "player"), Field("winner", "choice", choices=("player", "dealer")),
-              Field("natural", "bool"), Field("tie", "bool"), Field("amount", "amount", optional=True))),
+          Button("Hands", "vingt_un_hand_settled", quick=True, outcomes=(
+              ("lost", {"winner": "dealer", "natural": False, "tie": False}),
+              ("won", {"winner": "player", "natural": False, "tie": False}),
+              ("natural", {"winner": "player", "natural": True, "tie": False}),
+              ("tie", {"winner": "dealer", "natural": False, "tie": True}),
+              ("lost to a natural", {"winner": "dealer", "natural": True, "tie": False}))),
+          Button("One hand", "vingt_un_hand_settled", (
+              Field("player", "player", "Whose hand"),
+              Field("winner", "choice", "Who won", choices=("player", "dealer")),
+              Field("natural", "bool", "A natural"), Field("tie", "bool", "A tie"),
+              Field("amount", "amount", "Counters (default: the stake)", optional=True))),
           Button("Double", "stakes_doubled"), Button("Brulet", "brulet"),
           Button("Over-draw", "vingt_un_overdrawn"),
-          Button("Sell deal", "deal_sold", (Field("seller", "player"), Field("buyer", "player"),
-                                            Field("price", "amount"))),
+          Button("Sell deal", "deal_sold", (Field("seller", "player", "Who sells his deal"),
+                                            Field("buyer", "player", "Who buys it"),
+                                            Field("price", "amount", "Price"))),
           *generic.SHARED),
 )

@@ -11,6 +11,7 @@ from ledger.games import generic
 from ledger.games.base import Game
 from ledger.projections.session import DETAILED, SessionState
 
+DEFAULTS = {"next_dealer", "dealer", "stake"}  # and "=<another field>"
 INPUTS = {"player", "players", "amount", "text", "bool", "choice", "table", "counts"}
 
 
@@ -33,7 +34,16 @@ def test_every_game_is_complete(game: Game):
         for field in button.fields:
             assert field.name in fact and field.input in INPUTS, (button.type, field.name)
             assert field.input != "choice" or field.choices
+            assert field.default in (None, *DEFAULTS) or isinstance(field.default, int) or (
+                field.default[1:] in {f.name for f in button.fields}), (button.type, field.default)
+            if field.totals:  # the running totals the page checks are the game's own
+                assert field.input == "counts" and set(field.totals) == set(
+                    game.options().fields[field.totals_option].validate.choices)
+                assert set(next(iter(field.totals.values()))) <= set(field.choices)
+        for _label, outcome in button.outcomes:  # each row of the sheet is a valid fact
+            SCHEMAS[button.type]().load({"player": "p1", **outcome})
     assert game.page, "the phone page offers nothing for it"
+    assert any(button.quick for button in game.page), "no quick sheet for a deal"
     json.dumps(game.described())
 
 
