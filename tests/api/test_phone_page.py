@@ -52,8 +52,12 @@ def test_each_games_buttons_are_served_from_its_module(client):
     offered = {kind: [b["type"] for b in spec["buttons"]] for kind, spec in specs.items()}
     assert offered["three_stake_brag"] == ["deal_started", "brag_bet", "stake_won",
                                            "stake_carried_over"]
-    assert offered["pope_joan"] == ["deal_started", "trump_turned_up", "compartment_won",
-                                    "pope_joan_out"]
+    assert offered["pope_joan"] == ["deal_started", "pope_joan_out", "trump_turned_up",
+                                    "compartment_won"]
+    quick = {kind: next(b["type"] for b in spec["buttons"] if b["quick"]) for kind, spec in specs.items()}
+    assert quick["commerce"] == "commerce_stand" and quick["cassino"] == "cassino_deal_counted"
+    assert [label for label, _ in specs["vingt_un"]["buttons"][1]["outcomes"]][:4] == [
+        "lost", "won", "natural", "tie"]
     assert specs["pope_joan"]["title"] in html  # the start-game form offers it
     script = client.get("/phone/static/phone.js").get_data(as_text=True)
     assert not re.search(r"\b(commerce|cassino|vingt_un|brag|pope_joan|progressive_poker)\b", script)
