@@ -41,6 +41,10 @@ class SoldTurn(Schema):
 
 
 class Dealing(Schema):
+    deal = fields.Integer(metadata={"description": "the deal in progress, by number (0 before "
+                                                   "the first): what a phone binds its facts to"})
+    settled = fields.List(fields.String(), metadata={
+        "description": "what of the deal in progress is settled (empty: still open)"})
     deals = fields.Dict(keys=fields.String(), values=fields.Integer())
     current_dealer = fields.String(allow_none=True)
     next_dealer = fields.String()

@@ -81,3 +81,16 @@ def test_a_session_event_has_no_deal(table):
     response = table.post("player_added", None, data={"name": "Lydia"}, deal=1)
     assert response.status_code == 422
     assert "deal" in response.get_json()["errors"]
+
+
+def test_the_dealing_read_model_numbers_the_deal_in_progress(table):
+    a, b, c, d = table.players
+    game = table.start_game(kind="commerce", stake=2)
+    assert table.get(f"/games/{game}/dealing")["deal"] == 0
+    table.record("deal_started", game)
+    assert (table.get(f"/games/{game}/dealing")["deal"], table.get(f"/games/{game}/dealing")["settled"]) == (1, [])
+    stand = table.record("commerce_stand", game, stander=b, winner=b, better_hands=[])
+    dealing = table.get(f"/games/{game}/dealing")
+    assert dealing["deal"] == 1 and dealing["settled"] == ["the stand"]
+    table.record("event_voided", event_id=stand["id"], reason="wrong")
+    assert table.get(f"/games/{game}/dealing")["settled"] == []
