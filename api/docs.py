@@ -5,6 +5,8 @@
   operation can give (405 with `Allow`, 500, 503; 415 where a body is read) added to those
   each operation documents with `Blueprint.problems`;
 - an operationId for every operation, and its examples (from `api.examples`);
+- the conditional GETs on a session's version (`Blueprint.conditional`): the `If-None-Match`
+  header they take, the weak `ETag` and `Cache-Control` they answer, and their 304;
 - the event request as one schema per recordable type (a `oneOf` with a discriminator on
   `type`), and the game request as one per kind (on `kind`), built from the catalogue and the
   games' registry (`ledger.games`), so a new type or game is documented without touching this
@@ -21,6 +23,7 @@ from marshmallow import fields, validate
 
 from api import examples
 from api.body import Parser
+from api.sessions import versions
 from api.sessions.schemas import GameRequest
 from ledger import games
 from ledger.events import fields as ledger_fields
@@ -50,6 +53,23 @@ HEADERS = {
     405: {"Allow": {"description": "the methods this path answers", "required": True,
                     "schema": {"type": "string", "example": "GET, HEAD, OPTIONS"}}},
 }
+CONDITIONAL_HEADERS = {
+    "ETag": {"description": "weak, `W/\"<version>.<build>\"`: the session's version, and the "
+                            "service's code that shaped the answer; send it back in "
+                            "`If-None-Match`", "required": True,
+             "schema": {"type": "string", "example": 'W/"8.3f9a1c0d27be"'}},
+    "Cache-Control": {"description": "a client may keep the answer but must ask again "
+                                     "(with If-None-Match) each time", "required": True,
+                      "schema": {"type": "string", "example": versions.CACHING}},
+}
+IF_NONE_MATCH = {
+    "name": "If-None-Match", "in": "header", "required": False,
+    "description": "the ETag of the answer the client holds: 304 if the session's version "
+                   "has not changed since (answered without reading the session's events)",
+    "schema": {"type": "string", "example": 'W/"8.3f9a1c0d27be"'}}
+NOT_MODIFIED = {"description": "the session's version is still the one If-None-Match names: "
+                               "no body; the answer held is current",
+                "headers": CONDITIONAL_HEADERS}
 PROBLEM = {
     "type": "object",
     "description": "A problem document (RFC 9457). Every error is one; a refused request has "
@@ -83,6 +103,7 @@ PROBLEM = {
 OPERATION_IDS = {
     ("post", "/api/v1/sessions"): "openSession",
     ("get", "/api/v1/sessions/{sid}"): "getSession",
+    ("get", "/api/v1/sessions/{sid}/version"): "getSessionVersion",
     ("post", "/api/v1/sessions/{sid}/players"): "addPlayer",
     ("post", "/api/v1/sessions/{sid}/tables"): "addTable",
     ("post", "/api/v1/sessions/{sid}/games"): "startGame",
@@ -131,6 +152,13 @@ class Blueprint(flask_smorest.Blueprint):
                                     "schema": {"$ref": f"#/components/schemas/{resend}"}}}}
         return self.doc(responses=responses)
 
+    def conditional(self, view):
+        """A GET of a whole session's read, answered 304 while its version is the one
+        If-None-Match names (`api.sessions.versions`); place it above `response`."""
+        return self.doc(responses={200: {"headers": copy.deepcopy(CONDITIONAL_HEADERS)},
+                                   304: copy.deepcopy(NOT_MODIFIED)})(
+            versions.conditional(view))
+
 
 class Operations(BasePlugin):
     """Completes each operation as flask-smorest registers it (an apispec operation helper)."""
@@ -151,6 +179,8 @@ def _complete(method: str, path: str, operation: dict) -> None:
     for code in codes:  # flask-smorest's own (422 for arguments) become problems too
         responses[str(code)] = problem_response(code)
     operation["responses"] = dict(sorted(responses.items()))
+    if "304" in responses:  # a conditional GET (Blueprint.conditional)
+        operation.setdefault("parameters", []).append(copy.deepcopy(IF_NONE_MATCH))
     operation_id = OPERATION_IDS.get((method, path))
     if operation_id is None:
         return

@@ -20,6 +20,7 @@ blp = guard(Blueprint("reads", __name__, url_prefix="/api/v1/sessions/<sid>",
 
 @blp.route("/balances")
 class Balances(MethodView):
+    @blp.conditional
     @blp.response(200, schemas.Balances)
     @blp.problems(401, 404)
     def get(self, sid):
@@ -30,6 +31,7 @@ class Balances(MethodView):
 
 @blp.route("/pools")
 class Pools(MethodView):
+    @blp.conditional
     @blp.response(200, schemas.Pools)
     @blp.problems(401, 404)
     def get(self, sid):
@@ -65,6 +67,7 @@ class Scores(MethodView):
 
 @blp.route("/settlement")
 class Settlement(MethodView):
+    @blp.conditional
     @blp.response(200, schemas.Settlement)
     @blp.problems(401, 404)
     def get(self, sid):

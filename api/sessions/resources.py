@@ -7,6 +7,7 @@ from api.book import book, record_request
 from api.docs import Blueprint
 from api.schemas import Created
 from api.sessions import schemas
+from api.sessions.versions import version_of
 from ledger.projections.summary import summary
 from ledger.recording import open_session
 
@@ -29,12 +30,29 @@ class Sessions(MethodView):
 
 @blp.route("/<sid>")
 class Session(MethodView):
+    @blp.conditional
     @blp.response(200, schemas.Summary)
     @blp.problems(401, 404)
     def get(self, sid):
         """The session's players, tables, games and current version."""
         with book().reading(sid) as state:
             return summary(state)
+
+
+@blp.route("/<sid>/version")
+class Version(MethodView):
+    @blp.conditional
+    @blp.response(200, schemas.Version, example={"version": 8})
+    @blp.problems(401, 404)
+    def get(self, sid):
+        """The session's current version, for a phone to watch.
+
+        Poll with the last ETag in If-None-Match (every 500 ms while the page is visible):
+        304 with no body until something is recorded in the session, then 200 with the new
+        version and a new ETag; then re-read what changed (the session's other reads answer
+        304 the same way while the version stands). A 304 is answered without reading the
+        session's events."""
+        return {"version": version_of(sid)}
 
 
 def _creator(event_type: str, request_schema, doc: str):

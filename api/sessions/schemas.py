@@ -39,6 +39,11 @@ class SessionCreated(Schema):
     read_token = fields.String(metadata={"description": "may only read; share it with the table"})
 
 
+class Version(Schema):
+    version = fields.Integer(metadata={"description": "the number of events recorded in the "
+                                                      "session; it only grows"})
+
+
 class PlayerOut(Schema):
     id = fields.String()
     name = fields.String()

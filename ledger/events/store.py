@@ -27,6 +27,8 @@ COLUMNS = ("position, session_id, version, event_id, type, schema_version, game_
 BY_ID = f"SELECT {COLUMNS} FROM events WHERE session_id = :session_id AND event_id = :event_id"
 HEAD = ("SELECT version, hash FROM events WHERE session_id = :session_id "
         "ORDER BY version DESC LIMIT 1")
+# Answered from the (session_id, version) unique index alone, on SQLite and PostgreSQL.
+VERSION = "SELECT MAX(version) FROM events WHERE session_id = :session_id"
 RANGE = (f"SELECT {COLUMNS} FROM events WHERE session_id = :session_id "
          "AND version > :after AND version <= :upto ORDER BY version")
 INSERT = ("INSERT INTO events (session_id, version, event_id, type, schema_version, game_id, "
@@ -97,6 +99,12 @@ class EventStore:
         """The session's current version and the hash the next event chains to."""
         row = tx.one(HEAD, {"session_id": session_id})
         return (row[0], row[1]) if row else (0, GENESIS)
+
+    def version(self, session_id: str) -> int:
+        """The session's current version (0 if it has no events), committed, as every app
+        server sees it: what a phone watching the session asks for, without any fold."""
+        with self.connections.reading() as tx:
+            return tx.one(VERSION, {"session_id": session_id})[0] or 0
 
     def get(self, tx: Tx, session_id: str, event_id: str) -> dict | None:
         """The session's event with that id (ids are unique within a session only)."""
