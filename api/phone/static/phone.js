@@ -1,29 +1,58 @@
-// Parlour Ledger's phone page: records through the REST API only. Every write gets a
-// client-made id and waits in a queue in localStorage until the server has it, so a phone
-// can lose its connection and a resend is never counted twice. User text is only ever
-// inserted with textContent.
+// Parlour Ledger's phone page: records through the REST API only. Every write gets an id made
+// here and waits in an outbox in localStorage until the server has it, so a phone can lose its
+// connection, be reloaded or restarted, and a resend is never counted twice. Every default a
+// sheet shows (the dealer, the seller, the price, the deal) is sent explicitly, and a game's
+// fact names the deal it was recorded in: sent late, it means what its recorder saw, or the
+// server refuses it and it waits here for a decision. User text only ever goes in textContent.
 "use strict";
 
 const API = "/api/v1";
 const $ = (selector, root = document) => root.querySelector(selector);
-let evening = null; // {id, token, role}
-let view = {summary: null, balances: null, settlement: null, pools: {}, games: {}};
+const SPECS = JSON.parse($("#game-specs").textContent);
+const OPTIONS = JSON.parse($("#option-specs").textContent);
+const POLL_MS = 500;  // a conditional GET of the version: 304 while nothing changed
+const SETUP = ["session_created", "player_added", "table_added", "game_started", "event_voided"];
+const keep = {
+  get(key, otherwise) { try { return JSON.parse(localStorage.getItem(key)) ?? otherwise; } catch { return otherwise; } },
+  set(key, value) { localStorage.setItem(key, JSON.stringify(value)); },
+};
+let ev = null;   // the evening open here: {id, write?, read?}
+let view = null; // its last known state, kept for opening offline
 
-// ---- session and share links (the token travels in the URL fragment, never to a server log)
+function el(tag, text, attributes = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(key, value);
+  return node;
+}
+
+function button(text, onClick, attributes = {}) {
+  const node = el("button", text, {type: "button", ...attributes});
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+// ---- evenings and their tokens. A write token, once given, stays: opening the table's
+// (read-only) link on the recorder's own phone does not make it read-only.
 function readFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.get("s") && (params.get("w") || params.get("r"))) {
-    const write = params.get("w");
-    evening = {id: params.get("s"), token: write || params.get("r"), role: write ? "write" : "read"};
-    localStorage.setItem("ledger:evening", JSON.stringify(evening));
-  } else {
-    evening = JSON.parse(localStorage.getItem("ledger:evening") || "null");
+  const all = keep.get("ledger:evenings", {});
+  const old = keep.get("ledger:evening", null);  // the page's earlier storage
+  if (old && !all[old.id]) all[old.id] = {[old.role]: old.token, read: localStorage.getItem(`ledger:read:${old.id}`) || undefined};
+  const id = params.get("s");
+  if (id && (params.get("w") || params.get("r"))) {
+    const given = params.get("w") ? {write: params.get("w")} : {read: params.get("r")};
+    all[id] = {...all[id], ...given};
+    keep.set("ledger:current", id);
   }
+  keep.set("ledger:evenings", all);
+  const current = keep.get("ledger:current", old && old.id);
+  ev = current && all[current] ? {id: current, ...all[current]} : null;
+  view = ev ? keep.get(`ledger:view:${ev.id}`, null) : null;
 }
 
-function shareLink(flag, token) {
-  return `${location.origin}/#s=${encodeURIComponent(evening.id)}&${flag}=${encodeURIComponent(token)}`;
-}
+const writer = () => !!(ev && ev.write);
+const shareLink = (flag, token) => `${location.origin}/#s=${encodeURIComponent(ev.id)}&${flag}=${encodeURIComponent(token)}`;
 
 function uuid() {
   if (crypto.randomUUID) return crypto.randomUUID();
@@ -33,92 +62,102 @@ function uuid() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-async function call(path, options = {}) {
-  const headers = {"Content-Type": "application/json", ...(options.headers || {})};
-  if (evening) headers.Authorization = `Bearer ${evening.token}`;
-  return fetch(`${API}${path}`, {...options, headers});
+function call(path, options = {}) {
+  const headers = {"Content-Type": "application/json", ...options.headers};
+  if (ev) headers.Authorization = `Bearer ${ev.write || ev.read}`;
+  return fetch(`${API}${path}`, {cache: "no-store", ...options, headers});
 }
 
 async function read(path) {
-  const response = await call(`/sessions/${evening.id}${path}`);
+  const response = await call(`/sessions/${ev.id}${path}`);
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return response.json();
 }
 
-// ---- the queue of writes
-const queueKey = () => `ledger:queue:${evening.id}`;
-const queued = () => JSON.parse(localStorage.getItem(queueKey()) || "[]");
-const saveQueue = items => localStorage.setItem(queueKey(), JSON.stringify(items));
-let sending = false;
+// ---- the outbox: what was recorded here and is not yet in the log, oldest first. An item the
+// server refused waits with its reason (`look`) until someone records it anyway or discards it.
+const outboxKey = () => `ledger:queue:${ev.id}`;
+const outbox = () => (ev ? keep.get(outboxKey(), []) : []);
+function saveOutbox(items) { keep.set(outboxKey(), items); drawOutbox(); showStatus(); }
 
-function enqueue(path, body) {
-  saveQueue([...queued(), {path, body: {id: uuid(), ...body}}]);
-  showStatus();
+function enqueue(path, body, words) {
+  saveOutbox([...outbox(), {path, body: {id: uuid(), ...body}, words}]);
   return flush();
 }
 
 async function flush() {
-  if (sending) return;
-  sending = true;
+  if (!ev || flush.busy) return;
+  flush.busy = true;
+  let sent = false;
   try {
-    let items = queued();
-    while (items.length) {
+    for (let item; (item = outbox().find(i => !i.look));) {
       let response;
       try {
-        response = await call(`/sessions/${evening.id}${items[0].path}`,
-                              {method: "POST", body: JSON.stringify(items[0].body)});
-      } catch (offline) {
-        break; // no network: keep it, try again when we are back online
+        response = await call(`/sessions/${ev.id}${item.path}`, {method: "POST", body: JSON.stringify(item.body)});
+      } catch {
+        break; // no network: it waits, and goes when the page is back online or opened again
       }
-      if (!response.ok) {
-        const problem = await response.json().catch(() => ({}));
-        say(problem.detail || `Refused (${response.status})`);
+      if (response.status >= 500) break; // the server is busy: try again later
+      if (response.ok) {
+        saveOutbox(outbox().filter(i => i.body.id !== item.body.id));
+        sent = true;
+        continue;
       }
-      items = queued().slice(1); // recorded (201), already recorded (200) or refused
-      saveQueue(items);
-      showStatus();
+      const problem = await response.json().catch(() => ({}));
+      const look = {reason: plain(problem), moved: "current_deal" in problem || "current_version" in problem};
+      saveOutbox(outbox().map(i => (i.body.id === item.body.id ? {...i, look} : i)));
     }
   } finally {
-    sending = false;
+    flush.busy = false;
   }
-  if (!queued().length) await refresh();
+  if (sent) await refresh();
 }
 
-function showStatus() {
-  const waiting = evening ? queued().length : 0;
-  const status = $("#status");
-  status.textContent = waiting ? `${waiting} pending` : (navigator.onLine ? "online" : "offline");
-  status.classList.toggle("pending", waiting > 0);
+function recordAnyway(id) {  // no longer bound to the deal or version it was recorded in
+  saveOutbox(outbox().map(i => {
+    if (i.body.id !== id) return i;
+    const {deal, expected_version, ...body} = i.body;
+    return {path: i.path, body, words: i.words};
+  }));
+  flush();
 }
 
-function say(text) {
-  const message = $("#message");
-  message.textContent = text;
-  message.hidden = false;
-  clearTimeout(say.timer);
-  say.timer = setTimeout(() => { message.hidden = true; }, 4000);
+// A refusal in the table's words: the fields at fault by their labels, never `data.x:`.
+function plain(problem, labels = {}) {
+  const who = view ? names() : {};
+  const words = text => String(text).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
+  if (problem.errors && problem.status === 422) {
+    return Object.entries(problem.errors).map(([path, messages]) => {
+      const name = path.split(".").filter(p => p !== "data").pop();
+      return `${labels[name] || words(name).replace(/_/g, " ")}: ${messages.map(m => words(m).replace(/^[\w.]+: /, "")).join(" ")}`;
+    }).join(" ");
+  }
+  return words(problem.detail || `Refused (${problem.status || "no answer"}).`).replace(/^(data\.)?[\w.]+: /, "");
 }
 
-// ---- reading and drawing
+// ---- reading: the session's read models and its log, kept for opening offline
 async function refresh() {
-  if (!evening) return;
+  if (!ev) return;
   try {
-    const [summary, balances, settlement, pools] = await Promise.all(
-      ["", "/balances", "/settlement", "/pools"].map(read));
-    view = {summary, balances, settlement, pools: {}, games: {}};
-    for (const pool of pools.pools) view.pools[pool.game_id] = pool.counters;
-    for (const game of summary.games) view.games[game.id] = await gameExtras(game);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [summary, balances, settlement, pools] = await Promise.all(["", "/balances", "/settlement", "/pools"].map(read));
+      const known = view && view.id === ev.id ? view.events : [];
+      const after = known.length ? known[known.length - 1].version : 0;
+      const events = [...known, ...(await read(`/events?after=${after}`)).events];
+      const extras = {};
+      for (const game of summary.games) extras[game.id] = await gameExtras(game);
+      view = {id: ev.id, summary, balances, settlement, pools, events, extras};
+      if (events.length && events[events.length - 1].version === summary.version) break; // one moment
+    }
+    keep.set(`ledger:view:${ev.id}`, view);
     draw();
-  } catch (error) {
+  } catch {
     showStatus();
   }
 }
 
-// Each game's title, read models and buttons, as its module in ledger/games declares them.
-const GAME_SPECS = JSON.parse($("#game-specs").textContent);
-
 async function gameExtras(game) {
-  const {reads, buttons} = GAME_SPECS[game.kind];
+  const {reads, buttons} = SPECS[game.kind];
   const extras = {};
   if (buttons.some(b => b.type === "deal_started")) extras.dealing = await read(`/games/${game.id}/dealing`);
   if (reads.includes("scores")) extras.scores = await read(`/games/${game.id}/scores`);
@@ -126,19 +165,559 @@ async function gameExtras(game) {
   return extras;
 }
 
-const names = () => Object.fromEntries(view.summary.players.map(p => [p.id, p.name]));
-
-function el(tag, text, attributes = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  return node;
+// Live: another phone's fact shows here within a poll. The server answers 304 without
+// folding anything while the version is the one this phone has.
+async function watch() {
+  if (!ev || document.hidden || watch.busy) return;
+  watch.busy = true;
+  try {
+    const response = await call(`/sessions/${ev.id}/version`, {headers: watch.tag ? {"If-None-Match": watch.tag} : {}});
+    if (response.status === 200) {
+      watch.tag = response.headers.get("ETag");
+      const {version} = await response.json();
+      if (!view || !view.summary || version !== view.summary.version) await refresh();
+    }
+    if (outbox().some(i => !i.look)) await flush();
+  } catch {
+    // offline: the status says so
+  } finally {
+    watch.busy = false;
+    showStatus();
+  }
 }
 
-// ---- the start-game form: seats, then the kind's options (described by the server from the
-// options schemas). Redrawn only when what it shows changes, so a refresh never resets a
-// half-filled form.
-const OPTION_SPECS = JSON.parse($("#option-specs").textContent);
+// ---- drawing
+const names = () => Object.fromEntries(view.summary.players.map(p => [p.id, p.name]));
+const titleOf = game => (SPECS[game.kind] || SPECS.other).title;
+const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+function moneyIn(currency) {
+  const format = new Intl.NumberFormat(undefined, {style: "currency", currency});
+  const digits = format.resolvedOptions().maximumFractionDigits;
+  return minor => format.format(minor / 10 ** digits);
+}
+
+function draw() {
+  if (!view || !view.summary) return;
+  const {summary, balances, settlement} = view;
+  const who = names(), money = moneyIn(balances.currency);
+  $("#title").textContent = summary.name;
+  document.title = `${summary.name} · Parlour Ledger`;
+  $("#welcome").hidden = true;
+  $("#evening").hidden = false;
+  document.body.classList.toggle("reader", !writer());
+  $("#strip").replaceChildren(...balances.players.map(p => el("li", `${p.name} ${signed(p.counters)}`,
+    {class: p.counters < 0 ? "down" : p.counters > 0 ? "up" : ""})));
+  $("#players").replaceChildren(...summary.players.map(p => el("li", p.group ? `${p.name} (${p.group})` : p.name)));
+  drawSeatPicker(summary.players);
+  drawOptions();
+  drawGames();
+  $("#balances tbody").replaceChildren(...balances.players.map(p => {
+    const row = el("tr");
+    row.append(el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", money(p.amount_minor), {class: "num"}));
+    return row;
+  }));
+  const owes = settlement.transfers.map(t => {
+    const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${t.counters} ${t.counters === 1 ? "counter" : "counters"})`);
+    if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid: ${who[t.from]} to ${who[t.to]}`}));
+    return item;
+  });
+  const pools = settlement.unsettled_pools.map(p => el("li", `${p.counters} counters still in ${poolName(p)}`));
+  const square = !owes.length && !pools.length;
+  $("#settlement").replaceChildren(...(square ? [el("li", "All square.", {class: "square"})] : [...owes, ...pools]));
+  const paid = settlement.payments || [];
+  $("#h-paid").hidden = !paid.length;
+  $("#payments").replaceChildren(...paid.map(p => el("li", `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`)));
+  drawLog();
+  drawChart();
+  drawOutbox();
+  showStatus();
+}
+
+function poolName(pool) {
+  const game = view.summary.games.find(g => g.id === pool.game_id);
+  const title = game ? titleOf(game) : "a game";
+  return pool.pool ? `${title}'s ${pool.pool} pool` : `the ${title} pool`;
+}
+
+function showStatus() {
+  const waiting = outbox().filter(i => !i.look).length;
+  const status = $("#status");
+  status.textContent = waiting ? `${waiting} pending${navigator.onLine ? "" : " · offline"}` : (navigator.onLine ? "online" : "offline");
+  status.classList.toggle("pending", waiting > 0);
+}
+
+// What waits: pending facts (not yet in the totals) and refusals kept for a decision.
+function drawOutbox() {
+  if (!ev) return;
+  const items = outbox();
+  const box = $("#attention");
+  const pending = items.filter(i => !i.look);
+  const rows = items.filter(i => i.look).map(item => {
+    const note = el("div", null, {class: "look", role: "group", "aria-label": "Not recorded"});
+    note.append(el("p", `Nothing was recorded: ${item.words}.`), el("p", item.look.reason));
+    const actions = el("div", null, {class: "row"});
+    if (item.look.moved) actions.append(button("Record anyway", () => recordAnyway(item.body.id)));
+    actions.append(button(item.look.moved ? "Discard" : "Dismiss", () => saveOutbox(outbox().filter(i => i.body.id !== item.body.id))));
+    note.append(actions);
+    return note;
+  });
+  if (pending.length) {
+    const list = el("ul", null, {class: "pending-list", "aria-label": "Pending, not yet in the totals"});
+    list.append(...pending.map(i => el("li", `Pending: ${i.words}`)));
+    rows.unshift(list);
+  }
+  box.replaceChildren(...rows);
+}
+
+// ---- games: each card offers the next deal in one tap and, while a deal is open, the sheet
+// that settles it; the game's other facts open a sheet each.
+function drawGames() {
+  const box = $("#games");
+  const focused = document.activeElement && box.contains(document.activeElement);
+  const kept = {}; // half-filled inline sheets survive a redraw while their deal is unchanged
+  for (const form of box.querySelectorAll("form[data-key]")) kept[form.dataset.key] = form;
+  box.replaceChildren(...view.summary.games.map(game => drawGame(game, kept)));
+  if (focused) box.querySelector("button")?.focus({preventScroll: true});
+}
+
+function drawGame(game, kept) {
+  const spec = SPECS[game.kind] || SPECS.other, who = names(), extras = view.extras[game.id] || {};
+  const title = titleOf(game), dealing = extras.dealing;
+  const card = el("article", null, {class: "game", "data-game": game.id, "aria-label": title});
+  card.append(el("h2", `${title} · stake ${game.stake}`));
+  const pool = view.pools.pools.find(p => p.game_id === game.id) || {counters: 0, named: {}};
+  const meta = [];
+  if (dealing) meta.push(dealing.deal ? `Deal ${dealing.deal}: ${who[dealing.current_dealer]} deals` : "No deal yet");
+  const named = Object.entries(pool.named || {});
+  meta.push(named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
+  card.append(el("p", meta.join(" · "), {class: "meta"}));
+  if (extras.scores) {
+    const totals = Object.entries(extras.scores.totals).map(([p, n]) => `${who[p]} ${n}`).join(", ");
+    const won = extras.scores.winner ? ` · won by ${(extras.scores.winners || [extras.scores.winner]).map(p => who[p]).join(" & ")}` : "";
+    card.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
+  }
+  if (extras.tally) card.append(...drawTally(extras.tally, who));
+  if (!writer()) return card;
+  const deal = spec.buttons.find(b => b.type === "deal_started");
+  const quick = spec.buttons.find(b => b.quick);
+  const open = !deal || (dealing.deal > 0 && !dealing.settled.length);
+  if (deal) {
+    const next = dealing.deal + 1, dealer = who[dealing.next_dealer];
+    const row = el("div", null, {class: "row"});
+    row.append(button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: open ? "" : "primary", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
+               button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`}));
+    card.append(row);
+  }
+  if (quick && open) {
+    const key = `${game.id}:${quick.type}:${dealing ? dealing.deal : 0}`;
+    card.append(kept[key] || inlineSheet(game, quick, key));
+  }
+  const more = el("div", null, {class: "row facts"});
+  for (const b of spec.buttons) {
+    if (b === deal || (b === quick && open)) continue;
+    more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
+  }
+  card.append(more);
+  return card;
+}
+
+function drawTally(tally, who) {
+  const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));
+  const lines = Object.entries(tally.seating).map(([table, seated]) =>
+    el("p", `${tables[table] || "a table"}: ${seated.map(p => `${who[p]} ${tally.players[p].counters}`).join(", ")}`, {class: "meta"}));
+  const prizes = tally.prizes;
+  lines.push(el("p", `Most yellow chips: ${prizes.most_yellow_chips ? who[prizes.most_yellow_chips] : "nobody yet"} · booby: ${who[prizes.booby] || "nobody yet"}`, {class: "meta"}));
+  if (tally.last_round) lines.push(el("p", `Last bell: ${tally.last_round.moves.map(m => `${who[m.player]} → ${tables[m.to] || "a table"}`).join(", ")}`, {class: "meta"}));
+  return lines;
+}
+
+// ---- sheets: one input per field of a game's button, every default resolved now
+function known(game) {
+  const dealing = (view.extras[game.id] || {}).dealing || {};
+  return {next_dealer: dealing.next_dealer, dealer: dealing.current_dealer, stake: game.stake};
+}
+
+function bound(game, type) {  // the deal a fact of this game belongs to, as this phone sees it
+  const dealing = (view.extras[game.id] || {}).dealing;
+  if (!dealing) return {};
+  return {deal: type === "deal_started" ? dealing.deal + 1 : dealing.deal};
+}
+
+function factBody(game, spec, data) {
+  return {type: spec.type, game_id: game.id, data, ...bound(game, spec.type)};
+}
+
+function recordNow(game, spec) {  // every default taken as shown
+  const values = known(game), data = {};
+  for (const f of spec.fields) {
+    const value = typeof f.default === "string" ? values[f.default] : f.default;
+    if (value !== null && value !== undefined) data[f.name] = value;
+  }
+  enqueue("/events", factBody(game, spec, data), words(game, spec, data));
+}
+
+function words(game, spec, data) {
+  const who = names();
+  const said = spec.fields.filter(f => f.name in data).map(f => {
+    const v = data[f.name];
+    const shown = Array.isArray(v) ? v.map(x => who[x] || x).join(", ") || "nobody"
+      : typeof v === "object" ? Object.entries(v).map(([p, n]) => `${who[p]} ${typeof n === "object" ? Object.values(n).join("/") : n}`).join(", ")
+      : typeof v === "boolean" ? (v ? "yes" : "no") : who[v] || v;
+    return `${f.label} ${shown}`;
+  });
+  if (spec.outcomes.length) said.push(...Object.entries(data).map(([p, o]) => `${who[p]} ${o}`));
+  const deal = bound(game, spec.type).deal;
+  return `${titleOf(game)}${deal ? `, deal ${deal}` : ""} · ${spec.label}${said.length ? `: ${said.join("; ")}` : ""}`;
+}
+
+function inlineSheet(game, spec, key) {
+  const form = el("form", null, {class: "sheet", "data-key": key, "aria-label": `${spec.label}, ${titleOf(game)}`});
+  form.append(el("h3", spec.label));
+  const fields = el("div"), error = el("p", null, {class: "error", role: "alert"});
+  const collect = fill(fields, game, spec);
+  form.append(fields, error, el("button", `Record ${spec.label.toLowerCase()}`, {type: "submit", class: "primary", "data-fact": spec.type}));
+  form.addEventListener("submit", event => {
+    event.preventDefault();
+    submit(game, spec, collect, error) && form.remove();
+  });
+  return form;
+}
+
+function ask(game, spec) {
+  const dialog = $("#sheet");
+  $("#sheet-title").textContent = `${spec.label} · ${titleOf(game)}`;
+  const collect = fill($("#sheet-fields"), game, spec);
+  const error = $("#sheet-error");
+  error.textContent = "";
+  $("#sheet-ok").textContent = "Record";
+  $("#sheet-form").onsubmit = event => {
+    event.preventDefault();
+    if (submit(game, spec, collect, error)) dialog.close();
+  };
+  $("#sheet-cancel").onclick = () => dialog.close();
+  dialog.showModal();
+}
+
+function submit(game, spec, collect, error) {
+  let data;
+  try {
+    data = collect();
+  } catch (problem) {
+    error.textContent = problem.message;  // refused here, before anything was sent
+    return false;
+  }
+  if (spec.outcomes.length) {  // one fact per seat of the sheet
+    for (const [seat, outcome] of Object.entries(data)) {
+      const fact = {player: seat, ...Object.fromEntries(spec.outcomes)[outcome]};
+      enqueue("/events", factBody(game, spec, fact), `${words(game, spec, {})}: ${names()[seat]} ${outcome}`);
+    }
+  } else {
+    enqueue("/events", factBody(game, spec, data), words(game, spec, data));
+  }
+  return true;
+}
+
+// Builds the sheet's inputs in `box`; returns collect() → the fact's data, or throws in words.
+function fill(box, game, spec) {
+  box.replaceChildren();
+  const values = known(game), readers = {}, labels = {};
+  const dealer = values.dealer;
+  for (const f of spec.fields) {
+    labels[f.name] = f.label;
+    const preset = typeof f.default === "string" ? (f.default.startsWith("=") ? undefined : values[f.default]) : f.default;
+    readers[f.name] = input(box, game, f, preset);
+  }
+  if (spec.outcomes.length) {
+    const seats = game.seats.filter(s => s !== dealer);
+    const choices = spec.outcomes.map(([label]) => label);
+    for (const seat of seats) readers[seat] = chips(box, names()[seat], choices.map(c => [c, c]), false, choices[0]);
+  }
+  for (const f of spec.fields) {  // `=field`: the other field's value, until this one is chosen
+    if (typeof f.default === "string" && f.default.startsWith("=")) {
+      const follow = readers[f.default.slice(1)], own = readers[f.name];
+      readers[f.name] = () => own() ?? follow();
+    }
+  }
+  return () => {
+    const data = {};
+    for (const [name, take] of Object.entries(readers)) {
+      const value = take();
+      const f = spec.fields.find(x => x.name === name);
+      if (value === undefined || value === "") {
+        if (f && !f.optional && !(typeof f.default === "string" && f.default.startsWith("="))) throw new Error(`${f.label}: choose one.`);
+        continue;
+      }
+      data[name] = value;
+    }
+    for (const f of spec.fields) if (f.totals) checkTotals(f, game, data[f.name]);
+    return data;
+  };
+}
+
+function chips(box, legend, choices, many, preset) {
+  const set = el("fieldset", null, {class: "chips"});
+  set.append(el("legend", legend));
+  const name = `f${uuid().slice(0, 8)}`;
+  const boxes = choices.map(([value, text]) => {
+    const label = el("label", null, {class: "chip"});
+    const tick = el("input", null, {type: many ? "checkbox" : "radio", name, value});
+    tick.checked = many ? (preset || []).includes(value) : value === preset;
+    label.append(tick, el("span", text));
+    set.append(label);
+    return tick;
+  });
+  box.append(set);
+  return many ? () => boxes.filter(b => b.checked).map(b => b.value)
+              : () => (boxes.find(b => b.checked) || {}).value;
+}
+
+function stepper(box, text, preset, min, attributes = {}) {
+  const label = el("label", text, {class: "stepper"});
+  const number = el("input", null, {type: "number", min: String(min), inputmode: "numeric", ...attributes});
+  if (preset !== undefined && preset !== null) number.value = preset;
+  const step = by => () => { number.value = Math.max(min, Number(number.value || 0) + by); number.dispatchEvent(new Event("input", {bubbles: true})); };
+  const row = el("span", null, {class: "row"});
+  row.append(button("−", step(-1), {"aria-label": `${text}: one fewer`}), number, button("+", step(1), {"aria-label": `${text}: one more`}));
+  label.append(row);
+  box.append(label);
+  return () => (number.value === "" ? undefined : Number(number.value));
+}
+
+function input(box, game, f, preset) {
+  const who = names();
+  const seats = game.seats.map(s => [s, who[s]]);
+  if (f.input === "player") return chips(box, f.label, f.optional ? [["", "nobody"], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
+  if (f.input === "players") return chips(box, f.label, seats, true, []);
+  if (f.input === "choice") return chips(box, f.label, f.choices.map(c => [c, String(c).replace(/_/g, " ")]), false, preset ?? f.choices[0]);
+  if (f.input === "table") return chips(box, f.label, view.summary.tables.map(t => [t.id, t.name]), false, (view.summary.tables[0] || {}).id);
+  if (f.input === "amount") return stepper(box, f.label, preset, 1);
+  if (f.input === "bool") {
+    const label = el("label", null, {class: "tick"}), tick = el("input", null, {type: "checkbox"});
+    label.append(tick, el("span", f.label));
+    box.append(label);
+    return () => tick.checked;
+  }
+  if (f.input === "counts") return counts(box, game, f);
+  const label = el("label", f.label), text = el("input", null, {maxlength: "200"});
+  label.append(text);
+  box.append(label);
+  return () => text.value.trim() || undefined;
+}
+
+// A number per seat, or several (Cassino's cards, spades…) with running totals.
+function counts(box, game, f) {
+  const who = names(), keys = f.choices.length ? f.choices : ["n"];
+  const set = el("fieldset", null, {class: "counts"});
+  set.append(el("legend", f.label));
+  const inputs = {};
+  for (const seat of game.seats) {
+    const row = el("div", null, {class: keys.length > 1 ? "grid" : ""});
+    if (keys.length > 1) row.append(el("strong", who[seat]));
+    inputs[seat] = Object.fromEntries(keys.map(key => [key, stepper(row, keys.length > 1 ? key.replace(/_/g, " ") : who[seat], keys.length > 1 ? 0 : undefined, 0, keys.length > 1 ? {"aria-label": `${who[seat]}: ${key.replace(/_/g, " ")}`} : {})]));
+    set.append(row);
+  }
+  const totals = f.totals && f.totals[String(game.options[f.totals_option])];
+  if (totals) {
+    const line = el("p", null, {class: "totals", "aria-live": "polite"});
+    const show = () => {
+      line.textContent = Object.entries(totals).map(([key, whole]) =>
+        `${key.replace(/_/g, " ")} ${game.seats.reduce((sum, s) => sum + (inputs[s][key]() || 0), 0)}/${whole}`).join(" · ");
+    };
+    set.addEventListener("input", show);
+    show();
+    set.append(line);
+  }
+  box.append(set);
+  return () => {
+    const out = {};
+    for (const seat of game.seats) {
+      if (keys.length > 1) out[seat] = Object.fromEntries(keys.map(k => [k, inputs[seat][k]() || 0]));
+      else if (inputs[seat].n() !== undefined) out[seat] = inputs[seat].n();
+    }
+    return f.optional && !Object.keys(out).length ? undefined : out;
+  };
+}
+
+function checkTotals(f, game, counted) {  // the deal must add up before it is sent
+  const totals = f.totals[String(game.options[f.totals_option])], who = names();
+  for (const [key, whole] of Object.entries(totals)) {
+    const sum = Object.values(counted).reduce((s, c) => s + c[key], 0);
+    if (sum !== whole) throw new Error(`The ${key.replace(/_/g, " ")} come to ${sum}; a whole deal has ${whole}. Nothing was sent.`);
+  }
+  for (const [seat, c] of Object.entries(counted)) {
+    if (c.spades > c.cards || c.aces > c.cards) throw new Error(`${who[seat]} has more spades or aces than cards. Nothing was sent.`);
+  }
+}
+
+// ---- the log in words, newest first; a tap undoes an event (with a reason)
+function described() {
+  const who = names(), games = Object.fromEntries(view.summary.games.map(g => [g.id, g]));
+  const voided = {}, deals = {}, out = {};
+  for (const e of view.events) if (e.type === "event_voided") voided[e.data.event_id] = e.data.reason;
+  const money = moneyIn(view.balances.currency), value = view.summary.counter_value;
+  for (const e of view.events) {
+    const game = games[e.game_id];
+    let text;
+    if (e.type === "session_created") text = `The evening opened: ${e.data.name}`;
+    else if (e.type === "player_added") text = `${e.data.name} joined`;
+    else if (e.type === "table_added") text = `Table ${e.data.name} set up`;
+    else if (e.type === "game_started") text = `${titleOf(e.data)} started, stake ${e.data.stake}`;
+    else if (e.type === "event_voided") text = `Undone: ${out[e.data.event_id] || "an event"} (${e.data.reason})`;
+    else if (e.type === "payment_made") text = `${who[e.data.from]} paid ${who[e.data.to]} ${money(e.data.amount * value)}`;
+    else {
+      const spec = game && (SPECS[game.kind] || SPECS.other).buttons.find(b => b.type === e.type);
+      const label = spec ? spec.label : e.type.replace(/_/g, " ");
+      if (e.type === "deal_started" && !(e.id in voided)) deals[e.game_id] = (deals[e.game_id] || 0) + 1;
+      const deal = deals[e.game_id] ? `Deal ${deals[e.game_id]} · ` : "";
+      text = e.type === "deal_started" ? `${deal}${who[e.data.dealer] || "the next dealer"} dealt` : `${deal}${label}`;
+      const flow = movement(e.postings, who);
+      if (flow) text += ` · ${flow}`;
+      if (game) text = `${titleOf(game)} · ${text}`;
+    }
+    out[e.id] = text;
+  }
+  return {out, voided};
+}
+
+function movement(postings, who) {
+  const name = account => (account.startsWith("player:") ? who[account.slice(7)] : "the pool");
+  const give = postings.filter(p => p.amount < 0), take = postings.filter(p => p.amount > 0);
+  if (give.length === 1 && take.length === 1) return `${name(give[0].account)} paid ${name(take[0].account)} ${take[0].amount}`;
+  return postings.map(p => `${name(p.account)} ${signed(p.amount)}`).join(", ");
+}
+
+function drawLog() {
+  const {out, voided} = described();
+  const list = $("#log");
+  const items = [...view.events].reverse().slice(0, 200).map(e => {
+    const item = el("li");
+    const time = el("time", new Date(e.recorded_at).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}), {datetime: e.recorded_at});
+    const text = el(e.id in voided ? "s" : "span", out[e.id]);
+    item.append(time, " ", text);
+    if (e.id in voided) item.append(el("span", ` — undone: ${voided[e.id]}`, {class: "hint"}));
+    else if (writer() && !SETUP.includes(e.type)) item.append(button("Undo…", () => askUndo(e, out[e.id]), {class: "small", "aria-label": `Undo: ${out[e.id]}`}));
+    return item;
+  });
+  list.replaceChildren(...items);
+}
+
+function askUndo(e, text) {
+  const dialog = $("#sheet");
+  $("#sheet-title").textContent = "Undo this?";
+  const box = $("#sheet-fields");
+  box.replaceChildren(el("p", text));
+  const label = el("label", "Why"), reason = el("input", null, {maxlength: "200", value: "recorded by mistake"});
+  label.append(reason);
+  box.append(label);
+  $("#sheet-error").textContent = "";
+  $("#sheet-ok").textContent = "Undo it";
+  $("#sheet-form").onsubmit = event => {
+    event.preventDefault();
+    dialog.close();
+    enqueue("/events", {type: "event_voided", data: {event_id: e.id, reason: reason.value.trim() || "recorded by mistake"}}, `Undo: ${text}`);
+  };
+  $("#sheet-cancel").onclick = () => dialog.close();
+  dialog.showModal();
+}
+
+function undoLast() {
+  const waiting = outbox().filter(i => !i.look);
+  if (waiting.length && !flush.busy) {  // not yet sent: take it back from the outbox
+    const last = waiting[waiting.length - 1];
+    if (confirm(`Take back: ${last.words}?`)) saveOutbox(outbox().filter(i => i.body.id !== last.body.id));
+    return;
+  }
+  const {out, voided} = described();
+  const last = [...view.events].reverse().find(e => !SETUP.includes(e.type) && !(e.id in voided));
+  if (last) askUndo(last, out[last.id]);
+  else alert("Nothing to undo.");
+}
+
+// ---- settle-up: a transfer of the settlement paid, in whole or in part
+function askPayment(t) {
+  const who = names(), dialog = $("#sheet");
+  $("#sheet-title").textContent = `${who[t.from]} pays ${who[t.to]}`;
+  const box = $("#sheet-fields");
+  box.replaceChildren();
+  const amount = stepper(box, "Counters paid", t.counters, 1);
+  box.append(el("p", `The whole sum owed is ${t.counters} counters (${moneyIn(view.balances.currency)(t.amount_minor)}).`, {class: "hint"}));
+  const error = $("#sheet-error");
+  error.textContent = "";
+  $("#sheet-ok").textContent = "Record the payment";
+  $("#sheet-form").onsubmit = event => {
+    event.preventDefault();
+    const n = amount();
+    if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${t.counters} counters.`; return; }
+    dialog.close();
+    enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}}, `${who[t.from]} paid ${who[t.to]} ${n} counters`);
+  };
+  $("#sheet-cancel").onclick = () => dialog.close();
+  dialog.showModal();
+}
+
+// ---- the chart: each player's counters after each event that moved them (and Cassino races)
+const COLOURS = ["#1b7f4b", "#b3261e", "#1f5fbf", "#8a5a00", "#7b3fa0", "#00838f", "#5d4037", "#c2185b"];
+
+function chart(series, labels, target) {
+  const W = 320, H = 170, pad = 28;
+  const all = series.flatMap(s => s.points).concat(target ? [target, 0] : [0]);
+  const lo = Math.min(...all), hi = Math.max(...all, lo + 1);
+  const steps = Math.max(1, ...series.map(s => s.points.length - 1));
+  const x = i => pad + (i * (W - pad - 6)) / steps, y = v => 6 + ((hi - v) * (H - 24)) / (hi - lo);
+  const ns = "http://www.w3.org/2000/svg", node = (tag, attrs) => {
+    const n = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+    return n;
+  };
+  const svg = node("svg", {viewBox: `0 0 ${W} ${H}`, class: "chart", "aria-hidden": "true"});
+  svg.append(node("line", {x1: pad, x2: W, y1: y(0), y2: y(0), class: "axis"}));
+  if (target) svg.append(node("line", {x1: pad, x2: W, y1: y(target), y2: y(target), class: "target"}));
+  for (const v of [hi, lo]) { const t = node("text", {x: 2, y: y(v) + 4}); t.textContent = v; svg.append(t); }
+  series.forEach((s, i) => svg.append(node("polyline", {points: s.points.map((v, j) => `${x(j)},${y(v)}`).join(" "), stroke: COLOURS[i % 8], "stroke-dasharray": i >= 8 ? "4 3" : "none"})));
+  const legend = el("ul", null, {class: "legend"});
+  series.forEach((s, i) => { const li = el("li", s.name); li.style.setProperty("--c", COLOURS[i % 8]); legend.append(li); });
+  const table = el("table"), head = el("tr");
+  head.append(el("th", labels.head, {scope: "col"}), ...series.map(s => el("th", s.name, {scope: "col"})));
+  table.append(head);
+  for (let j = 0; j <= steps; j++) {
+    const row = el("tr");
+    row.append(el("th", labels.at(j), {scope: "row"}), ...series.map(s => el("td", s.points[j] ?? "", {class: "num"})));
+    table.append(row);
+  }
+  return {svg, legend, table};
+}
+
+function drawChart() {
+  const who = names(), running = Object.fromEntries(view.summary.players.map(p => [p.id, 0]));
+  const points = Object.fromEntries(Object.keys(running).map(id => [id, [0]]));
+  for (const e of view.events) {
+    const moved = e.postings.filter(p => p.account.startsWith("player:") && p.account.slice(7) in running);
+    if (!moved.length) continue;
+    for (const p of moved) running[p.account.slice(7)] += p.amount;
+    for (const id in running) points[id].push(running[id]);
+  }
+  const series = Object.entries(points).map(([id, pts]) => ({name: who[id], points: pts}));
+  const figure = $("#chart");
+  figure.hidden = !series.length || series[0].points.length < 2;
+  if (!figure.hidden) {
+    const drawn = chart(series, {head: "After", at: j => (j ? `event ${j}` : "start")});
+    $("#chart-svg").replaceChildren(drawn.svg, drawn.legend);
+    $("#chart-table").replaceChildren(drawn.table);
+  }
+  const races = view.summary.games.filter(g => (view.extras[g.id] || {}).scores && view.extras[g.id].scores.deals.length).map(game => {
+    const scores = view.extras[game.id].scores, sums = {};
+    const race = Object.keys(scores.totals).map(p => ({name: who[p], points: [0, ...scores.deals.map(d => (sums[p] = (sums[p] || 0) + (d.scored[p] || 0)))]}));
+    const drawn = chart(race, {head: "After", at: j => (j ? `deal ${j}` : "start")}, game.options.target);
+    const fig = el("figure");
+    const details = el("details");
+    details.append(el("summary", "The same as a table"), drawn.table);
+    fig.append(el("figcaption", `The race to ${game.options.target} (${titleOf(game)})`), drawn.svg, drawn.legend, details);
+    return fig;
+  });
+  $("#races").replaceChildren(...races);
+}
+
+// ---- setting up: players, tables, a game with its seats and options
 const chosenSeats = () => [...document.querySelectorAll("#seat-picker input:checked")].map(b => b.value);
 
 function drawSeatPicker(players) {
@@ -147,8 +726,8 @@ function drawSeatPicker(players) {
   if (picker.dataset.shape === shape) return;
   const chosen = new Set(chosenSeats());
   picker.dataset.shape = shape;
-  picker.replaceChildren(el("legend", "Seats, clockwise"), ...players.map(p => {
-    const label = el("label");
+  picker.replaceChildren(el("legend", "Seats, clockwise from the first dealer"), ...players.map(p => {
+    const label = el("label", null, {class: "chip"});
     const tick = el("input", null, {type: "checkbox", value: p.id});
     tick.checked = chosen.has(p.id);
     label.append(tick, el("span", p.name));
@@ -159,31 +738,29 @@ function drawSeatPicker(players) {
 function drawOptions() {
   const box = $("#option-fields");
   const kind = $("#game-form [name=kind]").value;
-  const seats = chosenSeats();
-  const tables = view.summary ? view.summary.tables : [];
-  const shape = JSON.stringify([kind, seats, tables.map(t => [t.id, t.name]), view.summary && names()]);
+  const seats = chosenSeats(), tables = view ? view.summary.tables : [];
+  const shape = JSON.stringify([kind, seats, tables.map(t => [t.id, t.name])]);
   if (box.dataset.shape === shape) return;
   const kept = box.dataset.kind === kind ? Object.fromEntries(
     [...box.querySelectorAll("[name]")].map(i => [i.name, i.type === "checkbox" ? i.checked : i.value])) : {};
   box.dataset.shape = shape;
   box.dataset.kind = kind;
   drawOptions.collect = {};
-  box.replaceChildren(...OPTION_SPECS[kind].map(spec => optionField(spec, kept, seats, tables)));
+  box.replaceChildren(...OPTIONS[kind].map(spec => optionField(spec, kept, seats, tables)));
 }
 
 function optionField(spec, kept, seats, tables) {
-  const who = view.summary ? names() : {};
+  const who = view ? names() : {};
   const label = el("label", spec.label);
-  const keep = (input, value) => {
-    const given = input.name in kept ? kept[input.name] : value;
-    if (input.type === "checkbox") input.checked = !!given;
-    else input.value = given ?? "";
-    return input;
+  const given = (node, value) => {
+    const v = node.name in kept ? kept[node.name] : value;
+    if (node.type === "checkbox") node.checked = !!v; else node.value = v ?? "";
+    return node;
   };
   const name = spec.name;
   let collect;
   if (spec.input === "bool" || spec.input === "partners") {
-    const tick = keep(el("input", null, {type: "checkbox", name}), spec.default);
+    const tick = given(el("input", null, {type: "checkbox", name}), spec.default);
     label.prepend(tick);
     label.classList.add("tick");
     collect = spec.input === "bool" ? () => tick.checked : () => {
@@ -192,259 +769,123 @@ function optionField(spec, kept, seats, tables) {
       return [[seats[0], seats[2]], [seats[1], seats[3]]]; // partners sit opposite
     };
   } else if (spec.input === "number") {
-    const input = keep(el("input", null, {type: "number", name, min: String(spec.min),
-                                         placeholder: spec.default === null ? "—" : ""}), spec.default);
-    label.append(input);
-    collect = () => (input.value === "" ? undefined : Number(input.value));
-  } else if (spec.input === "choice") {
+    const number = given(el("input", null, {type: "number", name, min: String(spec.min)}), spec.default);
+    label.append(number);
+    collect = () => (number.value === "" ? undefined : Number(number.value));
+  } else if (spec.input === "choice" || spec.input === "seat") {
     const select = el("select", null, {name});
-    for (const choice of spec.choices) select.append(el("option", String(choice).replace(/_/g, " "), {value: choice}));
-    keep(select, spec.default);
+    const choices = spec.input === "seat" ? [["", "—"], ...seats.map(s => [s, who[s]])] : spec.choices.map(c => [c, String(c).replace(/_/g, " ")]);
+    select.append(...choices.map(([value, text]) => el("option", text, {value})));
+    given(select, spec.input === "seat" ? "" : spec.default);
     label.append(select);
-    collect = () => (typeof spec.choices[0] === "number" ? Number(select.value) : select.value);
-  } else if (spec.input === "seat") {
-    const select = el("select", null, {name});
-    select.append(el("option", "—", {value: ""}), ...seats.map(seat => el("option", who[seat], {value: seat})));
-    keep(select, "");
-    label.append(select);
-    collect = () => select.value || undefined;
+    collect = () => (spec.input === "seat" ? select.value || undefined : typeof spec.choices[0] === "number" ? Number(select.value) : select.value);
   } else { // tables: each seated player at one of the session's tables, filled in rank order
     const per = Math.ceil(seats.length / Math.max(tables.length, 1));
     const picks = seats.map((seat, index) => {
-      const row = el("div", null, {class: "row"});
       const select = el("select", null, {name: `table-of-${seat}`, "aria-label": `${who[seat]}'s table`});
       select.append(...tables.map(t => el("option", t.name, {value: t.id})));
-      if (tables.length) keep(select, tables[Math.min(Math.floor(index / per), tables.length - 1)].id);
+      if (tables.length) given(select, tables[Math.min(Math.floor(index / per), tables.length - 1)].id);
+      const row = el("div", null, {class: "row"});
       row.append(el("span", who[seat]), select);
       label.append(row);
       return [seat, select];
     });
     if (!tables.length) label.append(el("span", " — add the tables first", {class: "hint"}));
-    collect = () => tables.map(t => ({table_id: t.id, seats: picks.filter(([, s]) => s.value === t.id).map(([seat]) => seat)}))
-      .filter(t => t.seats.length);
+    collect = () => tables.map(t => ({table_id: t.id, seats: picks.filter(([, s]) => s.value === t.id).map(([seat]) => seat)})).filter(t => t.seats.length);
   }
   if (spec.hint) label.append(el("small", spec.hint, {class: "hint"}));
   drawOptions.collect[name] = collect;
   return label;
 }
 
-function chosenOptions() {
-  const options = {};
-  for (const [name, collect] of Object.entries(drawOptions.collect || {})) {
-    const value = collect();
-    if (value !== undefined) options[name] = value;
-  }
-  return options;
-}
-
-function draw() {
-  const {summary, balances, settlement} = view;
-  const who = names();
-  $("#title").textContent = summary.name;
-  $("#welcome").hidden = true;
-  $("#evening").hidden = false;
-  document.body.classList.toggle("reader", evening.role !== "write");
-  $("#players").replaceChildren(...summary.players.map(
-    p => el("li", p.group ? `${p.name} (${p.group})` : p.name)));
-  drawSeatPicker(summary.players);
-  drawOptions();
-  $("#games").replaceChildren(...summary.games.map(drawGame));
-  const playing = summary.games.length > 0; // once play starts, the games come first
-  if (playing !== draw.playing) $("#setup").open = !playing;
-  draw.playing = playing;
-  const money = moneyIn(balances.currency);
-  $("#balances tbody").replaceChildren(...balances.players.map(p => {
-    const row = el("tr");
-    row.append(el("td", p.name), el("td", p.counters, {class: "num"}),
-               el("td", money(p.amount_minor), {class: "num"}));
-    return row;
-  }));
-  const owes = settlement.transfers.map(t => el("li",
-    `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${t.counters} counters)`));
-  const pools = settlement.unsettled_pools.map(p => el("li", `${p.counters} counters still in a pool`));
-  $("#settlement").replaceChildren(...(owes.length || pools.length ? [...owes, ...pools] : [el("li", "All square.")]));
-  showStatus();
-}
-
-function moneyIn(currency) {
-  // minor units to the currency's own format: pence, cents, or none at all for yen
-  const format = new Intl.NumberFormat(undefined, {style: "currency", currency});
-  const digits = format.resolvedOptions().maximumFractionDigits;
-  return minor => format.format(minor / 10 ** digits);
-}
-
-function drawGame(game) {
-  const who = names(), extras = view.games[game.id] || {};
-  const box = el("article", null, {class: "game", "data-game": game.id});
-  box.append(el("h3", `${GAME_SPECS[game.kind].title} · stake ${game.stake} · pool ${view.pools[game.id] || 0}`));
-  if (extras.dealing) {
-    const dealer = extras.dealing.current_dealer;
-    box.append(el("p", `${dealer ? `Dealer: ${who[dealer]}. ` : ""}Next to deal: ${who[extras.dealing.next_dealer]}` +
-                       (extras.dealing.equal ? " · all have dealt equally" : ""), {class: "meta"}));
-  }
-  if (extras.scores) {
-    const totals = Object.entries(extras.scores.totals).map(([p, n]) => `${who[p]} ${n}`).join(", ");
-    const won = extras.scores.winner ? ` · won by ${extras.scores.winners.map(p => who[p]).join(" & ")}` : "";
-    box.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
-  }
-  if (extras.tally) box.append(...drawTally(extras.tally, who));
-  const facts = el("div", null, {class: "facts writer"});
-  for (const [label, type, fields] of factsFor(game, extras)) {
-    const button = el("button", label, {type: "button", "data-fact": type});
-    button.addEventListener("click", () => ask(game, label, type, fields));
-    facts.append(button);
-  }
-  box.append(facts);
-  return box;
-}
-
-function drawTally(tally, who) {
-  const tables = Object.fromEntries((view.summary.tables || []).map(t => [t.id, t.name]));
-  const lines = Object.entries(tally.seating).map(([table, seated]) =>
-    el("p", `${tables[table] || table}: ${seated.map(p => `${who[p]} ${tally.players[p].counters}`).join(", ")}`, {class: "meta"}));
-  const prizes = tally.prizes;
-  lines.push(el("p", `Yellow chips: ${prizes.most_yellow_chips ? who[prizes.most_yellow_chips] : "none yet"} · booby: ${who[prizes.booby]}`, {class: "meta"}));
-  if (tally.last_round) {
-    lines.push(el("p", `Last bell: ${tally.last_round.moves.map(m => `${who[m.player]} → ${tables[m.to] || m.to}`).join(", ")}`, {class: "meta"}));
-  }
-  return lines;
-}
-
-// ---- the facts each game offers, [label, event type, fields], from its module's buttons; a
-// field's default names what the page knows when the sheet opens (the next dealer, the stake)
-function factsFor(game, extras) {
-  const known = {next_dealer: extras.dealing && extras.dealing.next_dealer, stake: game.stake};
-  return GAME_SPECS[game.kind].buttons.map(button => [button.label, button.type, button.fields.map(f => [
-    f.name,
-    (f.choices.length ? `${f.input}:${f.choices.join(",")}` : f.input) + (f.optional ? "?" : ""),
-    typeof f.default === "string" ? known[f.default] : f.default,
-  ])]);
-}
-
-// ---- the fact dialog: one field per entry, built with DOM nodes only
-function ask(game, label, type, fields) {
-  const who = names();
-  $("#fact-title").textContent = label;
-  const box = $("#fact-fields");
-  box.replaceChildren();
-  const readers = {};
-  for (const [name, kind, preset] of fields) readers[name] = field(box, game, who, name, kind, preset);
-  const dialog = $("#fact");
-  $("#fact-form").onsubmit = event => {
-    event.preventDefault();
-    const data = {};
-    for (const [name, take] of Object.entries(readers)) {
-      const value = take();
-      if (value !== undefined) data[name] = value;
-    }
-    dialog.close();
-    enqueue("/events", {type, game_id: game.id, data});
-  };
-  $("#fact-cancel").onclick = () => dialog.close();
-  dialog.showModal();
-}
-
-function field(box, game, who, name, kind, preset) {
-  const optional = kind.endsWith("?");
-  kind = kind.replace("?", "");
-  const label = el("label", name.replace(/_/g, " "));
-  box.append(label);
-  if (kind === "player") {
-    const select = el("select", null, {name});
-    if (optional) select.append(el("option", "—", {value: ""}));
-    for (const seat of game.seats) select.append(el("option", who[seat], {value: seat}));
-    if (preset) select.value = preset;
-    label.append(select);
-    return () => select.value || undefined;
-  }
-  if (kind === "players") {
-    const boxes = game.seats.map(seat => {
-      const choice = el("label");
-      const tick = el("input", null, {type: "checkbox", value: seat});
-      choice.append(tick, el("span", who[seat]));
-      label.append(choice);
-      return tick;
-    });
-    return () => boxes.filter(b => b.checked).map(b => b.value);
-  }
-  if (kind.startsWith("counts")) { // a number per seat, or several (counts:cards,spades,…)
-    const keys = kind.includes(":") ? kind.split(":")[1].split(",") : ["n"];
-    const inputs = {};
-    for (const seat of game.seats) {
-      const row = el("div", null, {class: "row"});
-      row.append(el("span", who[seat]));
-      inputs[seat] = Object.fromEntries(keys.map(key => {
-        const input = el("input", null, {type: "number", min: "0", placeholder: key, "aria-label": `${who[seat]} ${key}`});
-        row.append(input);
-        return [key, input];
-      }));
-      label.append(row);
-    }
-    return () => {
-      const out = {};
-      for (const [seat, byKey] of Object.entries(inputs)) {
-        if (keys.length > 1) out[seat] = Object.fromEntries(Object.entries(byKey).map(([k, i]) => [k, Number(i.value || 0)]));
-        else if (byKey.n.value !== "") out[seat] = Number(byKey.n.value);
-      }
-      return optional && !Object.keys(out).length ? undefined : out;
-    };
-  }
-  if (kind === "table") {
-    const select = el("select", null, {name});
-    for (const table of view.summary.tables) select.append(el("option", table.name, {value: table.id}));
-    label.append(select);
-    return () => select.value;
-  }
-  if (kind.startsWith("choice:")) {
-    const select = el("select", null, {name});
-    for (const option of kind.slice(7).split(",")) select.append(el("option", option, {value: option}));
-    label.append(select);
-    return () => select.value;
-  }
-  if (kind === "bool") {
-    const tick = el("input", null, {type: "checkbox", name});
-    label.prepend(tick);
-    return () => tick.checked;
-  }
-  const input = el("input", null, kind === "amount" ? {type: "number", min: "1", name} : {name, maxlength: "200"});
-  if (preset !== undefined) input.value = preset;
-  label.append(input);
-  return () => input.value === "" ? undefined : (kind === "amount" ? Number(input.value) : input.value);
-}
-
 // ---- actions
 async function openEvening(form) {
   const body = Object.fromEntries(new FormData(form));
   body.counter_value = Number(body.counter_value);
-  const response = await fetch(`${API}/sessions`, {method: "POST", headers: {"Content-Type": "application/json"},
-                                                   body: JSON.stringify(body)});
+  let response;
+  try {
+    response = await fetch(`${API}/sessions`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  } catch {
+    return alert("Opening an evening needs the connection.");
+  }
   const opened = await response.json();
-  if (!response.ok) return say(opened.detail);
-  evening = {id: opened.id, token: opened.write_token, role: "write"};
-  localStorage.setItem("ledger:evening", JSON.stringify(evening));
-  localStorage.setItem(`ledger:read:${opened.id}`, opened.read_token);
+  if (!response.ok) return alert(`Nothing was opened: ${plain(opened)}`);
+  const all = keep.get("ledger:evenings", {});
+  all[opened.id] = {write: opened.write_token, read: opened.read_token};
+  keep.set("ledger:evenings", all);
+  keep.set("ledger:current", opened.id);
   history.replaceState(null, "", `#s=${opened.id}&w=${opened.write_token}`);
+  readFragment();
   await start();
 }
 
-async function undo() {
-  const {events} = await read("/events");
-  const voided = new Set(events.filter(e => e.type === "event_voided").map(e => e.data.event_id));
-  const creations = ["session_created", "player_added", "table_added", "game_started", "event_voided"];
-  const last = [...events].reverse().find(e => !creations.includes(e.type) && !voided.has(e.id));
-  if (!last) return say("Nothing to undo.");
-  if (!confirm(`Undo ${last.type.replace(/_/g, " ")} (event ${last.version})?`)) return;
-  const reason = prompt("Why?", "recorded by mistake") || "recorded by mistake";
-  await enqueue("/events", {type: "event_voided", data: {event_id: last.id, reason}});
+async function download(name) {
+  try {
+    const response = await call(`/sessions/${ev.id}/export/${name}.csv`);
+    if (!response.ok) throw new Error();
+    const given = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "");
+    const link = el("a", null, {href: URL.createObjectURL(await response.blob()), download: given ? given[1] : `${name}.csv`});
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } catch {
+    alert(`${name}.csv needs the connection.`);
+  }
 }
 
-async function download(name) {
-  const response = await call(`/sessions/${evening.id}/export/${name}.csv`);
-  if (!response.ok) return say(`Could not download ${name}.csv`);
-  const link = el("a", null, {href: URL.createObjectURL(await response.blob()), download: `${name}.csv`});
-  document.body.append(link);
-  link.click();
-  link.remove();
+async function drawShare() {
+  $("#write-link").value = ev.write ? shareLink("w", ev.write) : "";
+  $("#read-link").value = ev.read ? shareLink("r", ev.read) : "";
+  $("#share-read").hidden = !ev.read;
+  if (!$("#share").open) return;
+  if (!window.qrcode) {
+    await new Promise((done, failed) => {
+      const script = el("script", null, {src: "/phone/static/vendor/qrcode.js"});
+      script.onload = done;
+      script.onerror = failed;
+      document.head.append(script);
+    }).catch(() => null);
+  }
+  if (!window.qrcode) return;
+  for (const [link, canvas] of [["#write-link", "#write-qr"], ["#read-link", "#read-qr"]]) {
+    const text = $(link).value, target = $(canvas);
+    target.hidden = !text;
+    if (!text) continue;
+    const qr = window.qrcode(0, "M");
+    qr.addData(text);
+    qr.make();
+    const cell = 4, size = (qr.getModuleCount() + 8) * cell;
+    target.width = target.height = size;
+    const context = target.getContext("2d");
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, size, size);
+    context.fillStyle = "#000";
+    context.translate(4 * cell, 4 * cell);
+    qr.renderTo2dContext(context, cell);
+  }
+}
+
+async function copy(id, control) {
+  const text = $(`#${id}`).value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    $(`#${id}`).select();
+    document.execCommand("copy");
+  }
+  control.textContent = "Copied";
+  setTimeout(() => { control.textContent = "Copy"; }, 2000);
+}
+
+let wakeLock = null;
+async function keepAwake() {  // the screen stays on while an evening is open (where it can)
+  if (!ev || document.hidden || !navigator.wakeLock || wakeLock) return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch {
+    wakeLock = null;
+  }
 }
 
 function wire() {
@@ -454,39 +895,49 @@ function wire() {
     const body = Object.fromEntries(new FormData(e.target));
     if (!body.group) delete body.group;
     e.target.reset();
-    enqueue("/players", body);
+    enqueue("/players", body, `${body.name} joins`);
   });
   $("#table-form").addEventListener("submit", e => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.target));
-    enqueue("/tables", {name: body.name, rank: Number(body.rank)});
+    e.target.reset();
+    enqueue("/tables", {name: body.name, rank: Number(body.rank)}, `Table ${body.name}`);
   });
   $("#game-form").addEventListener("submit", e => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.target));
+    const seats = chosenSeats();
+    const [low, high] = SPECS[body.kind].seats;
+    if (seats.length < low || seats.length > high) return alert(`${SPECS[body.kind].title} takes ${low} to ${high} players: tick them in the order they sit.`);
     let options;
-    try { options = chosenOptions(); } catch (problem) { return say(problem.message); }
-    enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats: chosenSeats(), options});
+    try { options = Object.fromEntries(Object.entries(drawOptions.collect).map(([n, c]) => [n, c()]).filter(([, v]) => v !== undefined)); } catch (problem) { return alert(problem.message); }
+    enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats, options}, `${SPECS[body.kind].title} starts`);
   });
   $("#game-form [name=kind]").addEventListener("change", drawOptions);
   $("#seat-picker").addEventListener("change", drawOptions);
-  $("#undo").addEventListener("click", undo);
+  $("#undo").addEventListener("click", undoLast);
+  $("#share").addEventListener("toggle", drawShare);
   document.querySelectorAll("[data-csv]").forEach(b => b.addEventListener("click", () => download(b.dataset.csv)));
-  window.addEventListener("online", flush);
+  document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));
+  window.addEventListener("online", () => { showStatus(); flush(); });
   window.addEventListener("offline", showStatus);
-  window.addEventListener("focus", refresh);
-  setInterval(() => (queued().length ? flush() : refresh()), 10000);
+  window.addEventListener("hashchange", () => { readFragment(); start(); });
+  document.addEventListener("visibilitychange", () => { keepAwake(); watch(); });
+  setInterval(watch, POLL_MS);
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => null);
 }
 
 async function start() {
-  $("#welcome").hidden = !!evening;
-  $("#evening").hidden = !evening;
-  if (!evening) return;
-  $("#write-link").value = evening.role === "write" ? shareLink("w", evening.token) : "";
-  const readToken = localStorage.getItem(`ledger:read:${evening.id}`);
-  $("#read-link").value = readToken ? shareLink("r", readToken) : (evening.role === "read" ? shareLink("r", evening.token) : "");
+  $("#welcome").hidden = !!ev;
+  $("#evening").hidden = !ev;
+  if (!ev) return;
+  document.body.classList.toggle("reader", !writer());
+  drawShare();
+  if (view && view.summary) draw(); // the last known state at once, also with no connection
+  drawOutbox();
   showStatus();
-  await flush();
+  keepAwake();
+  await flush(); // the outbox goes when the page opens, not only when the network comes back
   await refresh();
 }
 
