@@ -308,9 +308,14 @@ function drawGame(game, kept) {
                button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`}));
     card.append(row);
   }
-  if (quick && open) {
-    const key = `${game.id}:${quick.type}:${dealing ? dealing.deal : 0}`;
-    card.append(kept[key] || inlineSheet(game, quick, key));
+  if (quick && open) {  // a sheet per table where the fact names its table (a pot at each)
+    const perTable = quick.fields.some(f => f.input === "table") && extras.tally;
+    const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));
+    const scopes = perTable ? Object.entries(extras.tally.seating).map(([table, seats]) => ({table, seats, name: tables[table]})) : [{}];
+    for (const scope of scopes) {
+      const key = `${game.id}:${quick.type}:${dealing ? dealing.deal : 0}:${scope.table || ""}:${(scope.seats || []).join()}`;
+      card.append(kept[key] || inlineSheet(game, quick, key, scope));
+    }
   }
   const more = el("div", null, {class: "row facts"});
   for (const b of spec.buttons) {
@@ -370,11 +375,12 @@ function words(game, spec, data) {
   return `${titleOf(game)}${deal ? `, deal ${deal}` : ""} · ${spec.label}${said.length ? `: ${said.join("; ")}` : ""}`;
 }
 
-function inlineSheet(game, spec, key) {
-  const form = el("form", null, {class: "sheet", "data-key": key, "aria-label": `${spec.label}, ${titleOf(game)}`});
-  form.append(el("h3", spec.label));
+function inlineSheet(game, spec, key, scope) {
+  const heading = scope.name ? `${spec.label} at ${scope.name}` : spec.label;
+  const form = el("form", null, {class: "sheet", "data-key": key, "aria-label": `${heading}, ${titleOf(game)}`});
+  form.append(el("h3", heading));
   const fields = el("div"), error = el("p", null, {class: "error", role: "alert"});
-  const collect = fill(fields, game, spec);
+  const collect = fill(fields, game, spec, scope);
   form.append(fields, error, el("button", `Record ${spec.label.toLowerCase()}`, {type: "submit", class: "primary", "data-fact": spec.type}));
   form.addEventListener("submit", event => {
     event.preventDefault();
@@ -418,14 +424,14 @@ function submit(game, spec, collect, error) {
 }
 
 // Builds the sheet's inputs in `box`; returns collect() → the fact's data, or throws in words.
-function fill(box, game, spec) {
+function fill(box, game, spec, scope = {}) {
   box.replaceChildren();
   const values = known(game), readers = {}, labels = {};
-  const dealer = values.dealer;
+  const dealer = values.dealer, seats = scope.seats || game.seats;
   for (const f of spec.fields) {
     labels[f.name] = f.label;
     const preset = typeof f.default === "string" ? (f.default.startsWith("=") ? undefined : values[f.default]) : f.default;
-    readers[f.name] = input(box, game, f, preset);
+    readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(box, game, f, preset, seats);
   }
   if (spec.outcomes.length) {
     const seats = game.seats.filter(s => s !== dealer);
@@ -483,9 +489,9 @@ function stepper(box, text, preset, min, attributes = {}) {
   return () => (number.value === "" ? undefined : Number(number.value));
 }
 
-function input(box, game, f, preset) {
+function input(box, game, f, preset, seated = game.seats) {
   const who = names();
-  const seats = game.seats.map(s => [s, who[s]]);
+  const seats = seated.map(s => [s, who[s]]);
   if (f.input === "player") return chips(box, f.label, f.optional ? [["", "nobody"], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
   if (f.input === "players") return chips(box, f.label, seats, true, []);
   if (f.input === "choice") return chips(box, f.label, f.choices.map(c => [c, String(c).replace(/_/g, " ")]), false, preset ?? f.choices[0]);
@@ -497,7 +503,7 @@ function input(box, game, f, preset) {
     box.append(label);
     return () => tick.checked;
   }
-  if (f.input === "counts") return counts(box, game, f);
+  if (f.input === "counts") return counts(box, game, f, seated);
   const label = el("label", f.label), text = el("input", null, {maxlength: "200"});
   label.append(text);
   box.append(label);
@@ -505,12 +511,12 @@ function input(box, game, f, preset) {
 }
 
 // A number per seat, or several (Cassino's cards, spades…) with running totals.
-function counts(box, game, f) {
+function counts(box, game, f, seated) {
   const who = names(), keys = f.choices.length ? f.choices : ["n"];
   const set = el("fieldset", null, {class: "counts"});
   set.append(el("legend", f.label));
   const inputs = {};
-  for (const seat of game.seats) {
+  for (const seat of seated) {
     const row = el("div", null, {class: keys.length > 1 ? "grid" : ""});
     if (keys.length > 1) row.append(el("strong", who[seat]));
     inputs[seat] = Object.fromEntries(keys.map(key => [key, stepper(row, keys.length > 1 ? key.replace(/_/g, " ") : who[seat], keys.length > 1 ? 0 : undefined, 0, keys.length > 1 ? {"aria-label": `${who[seat]}: ${key.replace(/_/g, " ")}`} : {})]));
@@ -521,7 +527,7 @@ function counts(box, game, f) {
     const line = el("p", null, {class: "totals", "aria-live": "polite"});
     const show = () => {
       line.textContent = Object.entries(totals).map(([key, whole]) =>
-        `${key.replace(/_/g, " ")} ${game.seats.reduce((sum, s) => sum + (inputs[s][key]() || 0), 0)}/${whole}`).join(" · ");
+        `${key.replace(/_/g, " ")} ${seated.reduce((sum, s) => sum + (inputs[s][key]() || 0), 0)}/${whole}`).join(" · ");
     };
     set.addEventListener("input", show);
     show();
@@ -530,7 +536,7 @@ function counts(box, game, f) {
   box.append(set);
   return () => {
     const out = {};
-    for (const seat of game.seats) {
+    for (const seat of seated) {
       if (keys.length > 1) out[seat] = Object.fromEntries(keys.map(k => [k, inputs[seat][k]() || 0]));
       else if (inputs[seat].n() !== undefined) out[seat] = inputs[seat].n();
     }
