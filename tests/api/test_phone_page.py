@@ -61,3 +61,36 @@ def test_each_games_buttons_are_served_from_its_module(client):
     assert specs["pope_joan"]["title"] in html  # the start-game form offers it
     script = client.get("/phone/static/phone.js").get_data(as_text=True)
     assert not re.search(r"\b(commerce|cassino|vingt_un|brag|pope_joan|progressive_poker)\b", script)
+
+
+def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client):
+    from api.phone import VERSION
+
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    assert worker.headers["Cache-Control"] == "no-cache"
+    script = worker.get_data(as_text=True)
+    assert f'const VERSION = "{VERSION}"' in script and "__VERSION__" not in script
+    # everything it keeps for opening offline is served
+    shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", script, re.S).group(1))
+    for path in shell:
+        assert client.get(path).status_code == 200, path
+
+
+def test_the_manifest_makes_it_installable(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.status_code == 200 and manifest.mimetype == "application/manifest+json"
+    body = manifest.get_json()
+    assert body["start_url"] == "/" and body["display"] == "standalone"
+    assert all(client.get(icon["src"]).status_code == 200 for icon in body["icons"])
+    assert 'rel="manifest" href="/manifest.webmanifest"' in client.get("/").get_data(as_text=True)
+
+
+def test_the_vendored_qr_library_is_the_one_recorded():
+    import hashlib
+    from pathlib import Path
+
+    vendor = Path(__file__).resolve().parents[2] / "api" / "phone" / "static" / "vendor"
+    digest = hashlib.sha256((vendor / "qrcode.js").read_bytes()).hexdigest()
+    assert f"`{digest}`" in (vendor / "README.md").read_text()
+    assert "Licensed under the MIT license" in (vendor / "qrcode.js").read_text()
