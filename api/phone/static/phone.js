@@ -685,7 +685,9 @@ function chart(series, labels, target) {
   const table = el("table"), head = el("tr");
   head.append(el("th", labels.head, {scope: "col"}), ...series.map(s => el("th", s.name, {scope: "col"})));
   table.append(head);
+  const every = Math.ceil((steps + 1) / 50);  // at most 50 rows: every k-th point, and the last
   for (let j = 0; j <= steps; j++) {
+    if (j % every && j !== steps) continue;
     const row = el("tr");
     row.append(el("th", labels.at(j), {scope: "row"}), ...series.map(s => el("td", s.points[j] ?? "", {class: "num"})));
     table.append(row);
