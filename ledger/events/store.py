@@ -103,8 +103,19 @@ class EventStore:
     def version(self, session_id: str) -> int:
         """The session's current version (0 if it has no events), committed, as every app
         server sees it: what a phone watching the session asks for, without any fold."""
-        with self.connections.reading() as tx:
-            return tx.one(VERSION, {"session_id": session_id})[0] or 0
+        # One statement needs no transaction: autocommit spares PostgreSQL the BEGIN and the
+        # ROLLBACK round trips (SQLite's connections are in autocommit already).
+        connection = self.connections.engine.raw_connection()
+        driver = connection.driver_connection
+        try:
+            if not self.connections.sqlite:
+                driver.autocommit = True
+            return Tx(connection, self.connections.sqlite).one(
+                VERSION, {"session_id": session_id})[0] or 0
+        finally:
+            if not self.connections.sqlite and not driver.closed:
+                driver.autocommit = False
+            connection.close()
 
     def get(self, tx: Tx, session_id: str, event_id: str) -> dict | None:
         """The session's event with that id (ids are unique within a session only)."""
