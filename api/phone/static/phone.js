@@ -189,6 +189,7 @@ async function watch() {
 // ---- drawing
 const names = () => Object.fromEntries(view.summary.players.map(p => [p.id, p.name]));
 const titleOf = game => (SPECS[game.kind] || SPECS.other).title;
+const counted = n => `${n} ${n === 1 ? "counter" : "counters"}`;
 const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 function moneyIn(currency) {
   const format = new Intl.NumberFormat(undefined, {style: "currency", currency});
@@ -217,11 +218,11 @@ function draw() {
     return row;
   }));
   const owes = settlement.transfers.map(t => {
-    const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${t.counters} ${t.counters === 1 ? "counter" : "counters"})`);
+    const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${counted(t.counters)})`);
     if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid: ${who[t.from]} to ${who[t.to]}`}));
     return item;
   });
-  const pools = settlement.unsettled_pools.map(p => el("li", `${p.counters} counters still in ${poolName(p)}`));
+  const pools = settlement.unsettled_pools.map(p => el("li", `${counted(p.counters)} still in ${poolName(p)}`));
   const square = !owes.length && !pools.length;
   $("#settlement").replaceChildren(...(square ? [el("li", "All square.", {class: "square"})] : [...owes, ...pools]));
   const paid = settlement.payments || [];
@@ -646,16 +647,16 @@ function askPayment(t) {
   const box = $("#sheet-fields");
   box.replaceChildren();
   const amount = stepper(box, "Counters paid", t.counters, 1);
-  box.append(el("p", `The whole sum owed is ${t.counters} counters (${moneyIn(view.balances.currency)(t.amount_minor)}).`, {class: "hint"}));
+  box.append(el("p", `The whole sum owed is ${counted(t.counters)} (${moneyIn(view.balances.currency)(t.amount_minor)}).`, {class: "hint"}));
   const error = $("#sheet-error");
   error.textContent = "";
   $("#sheet-ok").textContent = "Record the payment";
   $("#sheet-form").onsubmit = event => {
     event.preventDefault();
     const n = amount();
-    if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${t.counters} counters.`; return; }
+    if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${counted(t.counters)}.`; return; }
     dialog.close();
-    enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}}, `${who[t.from]} paid ${who[t.to]} ${n} counters`);
+    enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}}, `${who[t.from]} paid ${who[t.to]} ${counted(n)}`);
   };
   $("#sheet-cancel").onclick = () => dialog.close();
   dialog.showModal();
