@@ -249,8 +249,8 @@ function showStatus() {
 
 // What waits: pending facts (not yet in the totals) and refusals kept for a decision.
 function drawOutbox() {
-  if (!ev) return;
-  const items = outbox();
+  if (!ev) return;  // items queued by an earlier version of the page carry no words: their type
+  const items = outbox().map(i => ({...i, words: i.words || (i.body.type || i.path.slice(1)).replace(/_/g, " ")}));
   const box = $("#attention");
   const pending = items.filter(i => !i.look);
   const rows = items.filter(i => i.look).map(item => {
