@@ -7,6 +7,7 @@ constraints are the last word: an insert that collides raises `integrity_error`,
 service looks the id up (`resent`) or tries again.
 """
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -75,6 +76,8 @@ class EventStore:
     def __init__(self, engine: Engine):
         self.connections = Connections(engine)
         self.tokens = Tokens(self.connections)
+        self._watching = None  # held for `version`, opened on first use (after any fork)
+        self._watching_lock = threading.Lock()
 
     @property
     def integrity_error(self) -> type[Exception]:
@@ -102,20 +105,32 @@ class EventStore:
 
     def version(self, session_id: str) -> int:
         """The session's current version (0 if it has no events), committed, as every app
-        server sees it: what a phone watching the session asks for, without any fold."""
-        # One statement needs no transaction: autocommit spares PostgreSQL the BEGIN and the
-        # ROLLBACK round trips (SQLite's connections are in autocommit already).
+        server sees it: what a phone watching the session asks for, without any fold.
+
+        One statement on a connection the process holds in autocommit: one round trip,
+        where a pooled transaction costs PostgreSQL three more (the pool's ping, BEGIN and
+        ROLLBACK). A connection that fails is dropped and the statement tried once on a
+        new one (as the pool's ping would have replaced it)."""
+        with self._watching_lock:
+            try:
+                return self._held_version(session_id)
+            except Exception:  # noqa: BLE001 - a broken connection is replaced, never reused
+                broken, self._watching = self._watching, None
+                if broken is not None:
+                    broken.invalidate()
+            return self._held_version(session_id)
+
+    def _held_version(self, session_id: str) -> int:
+        if self._watching is None:
+            self._watching = self._autocommit_connection()
+        row = Tx(self._watching, self.connections.sqlite).one(VERSION, {"session_id": session_id})
+        return row[0] or 0
+
+    def _autocommit_connection(self):
         connection = self.connections.engine.raw_connection()
-        driver = connection.driver_connection
-        try:
-            if not self.connections.sqlite:
-                driver.autocommit = True
-            return Tx(connection, self.connections.sqlite).one(
-                VERSION, {"session_id": session_id})[0] or 0
-        finally:
-            if not self.connections.sqlite and not driver.closed:
-                driver.autocommit = False
-            connection.close()
+        if not self.connections.sqlite:  # SQLite's connections are in autocommit already
+            connection.driver_connection.autocommit = True
+        return connection
 
     def get(self, tx: Tx, session_id: str, event_id: str) -> dict | None:
         """The session's event with that id (ids are unique within a session only)."""

@@ -147,3 +147,21 @@ def test_two_app_servers_on_one_database_agree_on_the_tag(database_url):
     assert changed.status_code == 200 and changed.get_json() == {"version": 6}
     assert watch_on_b("", seen).status_code == 200
     assert watch(table, "/version", changed.headers["ETag"]).status_code == 304
+
+
+def test_a_watch_survives_the_loss_of_the_connection_it_was_answered_on(database_url):
+    """The version is asked on a connection the process holds: when the database drops it
+    (a restart, an idle timeout), the next poll is answered on a new one."""
+    server = create_app({"DATABASE_URL": database_url, "TESTING": True})
+    table = Table(server.test_client())
+    seen = watch(table, "/version", None).headers["ETag"]
+    store = server.extensions["book"].store
+    if store.connections.sqlite:
+        store._watching.driver_connection.close()
+    else:
+        backend = store._watching.driver_connection.info.backend_pid
+        with store.connections.engine.connect() as connection:
+            connection.exec_driver_sql(f"SELECT pg_terminate_backend({backend})")
+    assert watch(table, "/version", seen).status_code == 304
+    table.add_player()
+    assert watch(table, "/version", seen).get_json() == {"version": 6}
