@@ -25,6 +25,7 @@ DEAL = "e1d2c3b4-a596-4877-9a8b-7c6d5e4f3a21"
 STAKE = "e1d2c3b4-a596-4877-9a8b-7c6d5e4f3a22"
 STAND = "e1d2c3b4-a596-4877-9a8b-7c6d5e4f3a23"
 COUNTED = "e1d2c3b4-a596-4877-9a8b-7c6d5e4f3a24"
+PAID = "e1d2c3b4-a596-4877-9a8b-7c6d5e4f3a25"
 SEATS = [BENNET, COLLINS, CATHERINE, DARCY]
 NAMES = {BENNET: ("Mrs Bennet", "lady"), COLLINS: ("Mr Collins", "gentleman"),
          CATHERINE: ("Lady Catherine", "lady"), DARCY: ("Mr Darcy", "gentleman")}
@@ -95,6 +96,10 @@ REQUESTS = {
                                 CATHERINE: _counts(10, 4, 1, 0, 1, 0),
                                 COLLINS: _counts(12, 2, 1, 0, 0, 2),
                                 DARCY: _counts(10, 2, 0, 0, 0, 0)}}}),
+        "payment_made": _example("At the night's end Mrs Bennet pays Mr Darcy the 6 counters "
+                                 "(30p) she owes him", {
+            "id": PAID, "type": "payment_made",
+            "data": {"from": BENNET, "to": DARCY, "amount": 6, "note": "cash"}}),
         "event_voided": _example("Undo: the stake was recorded twice", {
             "type": "event_voided", "data": {"event_id": STAKE, "reason": "recorded twice"}}),
     },
@@ -127,7 +132,9 @@ RESPONSES = {
                             "head_hash": HASHES[-1]}},
     "getBalances": {"200": {
         "players": [{"id": p, "name": NAMES[p][0], "group": NAMES[p][1], "counters": n,
-                     "amount_minor": 5 * n, "held": n, "issued": 0} for p, n in BALANCES],
+                     "amount_minor": 5 * n, "held": n, "issued": 0, "result_counters": n,
+                     "result_minor": 5 * n, "paid_counters": 0, "paid_minor": 0}
+                    for p, n in BALANCES],
         "pools_counters": 0, "counter_value": 5, "currency": "GBP", "version": 12}},
     "getPools": {"200": {"pools": [
         {"game_id": COMMERCE, "kind": "commerce", "table_id": HEAD_TABLE, "counters": 0},
@@ -147,8 +154,9 @@ RESPONSES = {
     "getSettlement": {"200": {
         "transfers": [{"from": p, "to": DARCY, "counters": -n, "amount_minor": -5 * n}
                       for p, n in BALANCES if n < 0],
-        "unsettled_pools": [],
-        "results": [{"id": p, "name": NAMES[p][0], "counters": n, "amount_minor": 5 * n}
+        "unsettled_pools": [], "payments": [], "all_square": False,
+        "results": [{"id": p, "name": NAMES[p][0], "counters": n, "amount_minor": 5 * n,
+                     "result_counters": n, "result_minor": 5 * n, "paid_counters": 0}
                     for p, n in BALANCES],
         "currency": "GBP", "counter_value": 5, "version": 12}},
     "getStatement": {"200": {
@@ -186,21 +194,25 @@ RESPONSES = {
         "prizes": {"most_yellow_chips": BENNET, "booby": CATHERINE,
                    "groups": {"lady": BENNET, "gentleman": DARCY}}}},
     "downloadResultsCsv": {"200": (
-        "player_id,name,group,counters,money,currency,cassino_points_1\r\n"
-        f"{BENNET},Mrs Bennet,lady,-6,-30,GBP,8\r\n"
-        f"{COLLINS},Mr Collins,gentleman,-4,-20,GBP,0\r\n"
-        f"{CATHERINE},Lady Catherine,lady,-4,-20,GBP,8\r\n"
-        f"{DARCY},Mr Darcy,gentleman,14,70,GBP,0\r\n")},
+        "\ufeffplayer_id,name,group,counters,money,currency,money_decimal,counter_value,"
+        "cassino_points_1\r\n"
+        f'"{BENNET}","Mrs Bennet","lady",-6,-30,"GBP",-0.30,5,8\r\n'
+        f'"{COLLINS}","Mr Collins","gentleman",-4,-20,"GBP",-0.20,5,0\r\n'
+        f'"{CATHERINE}","Lady Catherine","lady",-4,-20,"GBP",-0.20,5,8\r\n'
+        f'"{DARCY}","Mr Darcy","gentleman",14,70,"GBP",0.70,5,0\r\n')},
     "downloadJournalCsv": {"200": (
-        "position,version,recorded_at,event_id,type,game_id,account,amount\r\n"
-        f"9,9,2026-11-22T05:55:35.892128+00:00,{STAKE},stake_paid,{COMMERCE},"
-        f"player:{COLLINS},-2\r\n"
-        f"9,9,2026-11-22T05:55:35.892128+00:00,{STAKE},stake_paid,{COMMERCE},"
-        f"pool:{COMMERCE},2\r\n")},
+        "\ufeffposition,version,recorded_at_utc,event_id,type,game_id,account,amount,holder,"
+        "description,money,money_decimal,currency\r\n"
+        f'9,9,"2026-11-22 05:55:35","{STAKE}","stake_paid","{COMMERCE}","player:{COLLINS}",-2,'
+        '"Mr Collins","Mr Collins paid a stake of 2 to the pool",-10,-0.10,"GBP"\r\n'
+        f'9,9,"2026-11-22 05:55:35","{STAKE}","stake_paid","{COMMERCE}","pool:{COMMERCE}",2,'
+        '"pool of Commerce","Mr Collins paid a stake of 2 to the pool",10,0.10,"GBP"\r\n')},
     "downloadSettlementCsv": {"200": (
-        "from,to,from_id,to_id,counters,money,currency\r\n"
-        f"Mrs Bennet,Mr Darcy,{BENNET},{DARCY},6,30,GBP\r\n"
-        f"Mr Collins,Mr Darcy,{COLLINS},{DARCY},4,20,GBP\r\n"
-        f"Lady Catherine,Mr Darcy,{CATHERINE},{DARCY},4,20,GBP\r\n")},
+        "\ufefffrom,to,from_id,to_id,counters,money,currency,kind,money_decimal,event_id,note\r\n"
+        f'"Mr Collins","Mr Darcy","{COLLINS}","{DARCY}",4,20,"GBP","transfer",0.20,"",""\r\n'
+        f'"Lady Catherine","Mr Darcy","{CATHERINE}","{DARCY}",4,20,"GBP","transfer",0.20,"",""'
+        '\r\n'
+        f'"Mrs Bennet","Mr Darcy","{BENNET}","{DARCY}",6,30,"GBP","payment",0.30,"{PAID}",'
+        '"cash"\r\n')},
     "getHealth": {"200": {"ok": True, "database": "sqlite"}},
 }

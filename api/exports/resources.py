@@ -1,4 +1,11 @@
-"""CSV downloads: results, the journal, and the settlement."""
+"""CSV downloads: results, the journal, and the settlement.
+
+Each is UTF-8 with a byte-order mark. Excel reads a CSV without one in the PC's ANSI code
+page ("Zoë" becomes "ZoÃ«"), and LibreOffice's import dialog preselects UTF-8 when it sees
+one; an explicit UTF-8 import drops it. LibreOffice 7.4 opened headless without import
+options reads every CSV as Windows-1252, with or without the mark (its API default,
+checked by tests/api/test_csv_in_a_spreadsheet.py); later versions default to UTF-8 there.
+"""
 
 import csv
 import io
@@ -15,7 +22,8 @@ from ledger.projections import exports
 
 blp = guard(Blueprint("exports", __name__, url_prefix="/api/v1/sessions/<sid>/export",
                       description="CSV exports that open cleanly in a spreadsheet"))
-CSV_DOC = {"200": {"description": "text/csv; charset=utf-8, with a header row",
+CSV_DOC = {"200": {"description": "text/csv; charset=utf-8, with a byte-order mark and a "
+                                  "header row",
                    "content": {"text/csv": {"schema": {"type": "string"}}}}}
 # What a spreadsheet may take for the start of a formula: OWASP's = + - @, and the minus
 # sign; compared after compatibility normalisation (NFKC), so the full-width (＝ ＋ － ＠),
@@ -59,18 +67,26 @@ def cell(value):
 
 
 def lines(header: list[str], rows):
-    """The CSV text, a row at a time (the journal streams from the log)."""
+    """The CSV text, a row at a time (the journal streams from the log). Every text field is
+    quoted: LibreOffice's import dialog splits on semicolons and tabs as well as commas until
+    told otherwise, and a name may hold either. Numbers are left bare, so they open as
+    numbers; the header's plain names too (a quote after the byte-order mark would show
+    where the mark is not understood)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    for row in itertools.chain([header], rows):
-        writer.writerow([cell(value) for value in row])
+    writers = (csv.writer(buffer), csv.writer(buffer, quoting=csv.QUOTE_NONNUMERIC))
+    for n, row in enumerate(itertools.chain([header], rows)):
+        writers[n > 0].writerow([cell(value) for value in row])
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
 
 
+BOM = "\ufeff"
+
+
 def download(sid: str, name: str, header, rows) -> Response:
-    response = Response(stream_with_context(lines(header, rows)),
+    body = itertools.chain([BOM], lines(header, rows))
+    response = Response(stream_with_context(body),
                         mimetype="text/csv", content_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="parlour-{sid[:8]}-{name}.csv"')
@@ -82,7 +98,8 @@ class Results(MethodView):
     @blp.doc(responses=CSV_DOC)
     @blp.problems(401, 404)
     def get(self, sid):
-        """One row per player: name, group, counters, money, Cassino points."""
+        """One row per player: his result from the games (payments apart) in counters and
+        money, the counter value, Cassino points and yellow chips."""
         with book().reading(sid) as state:
             header, rows = exports.results(state)
         return download(sid, "results", header, rows)
@@ -93,9 +110,12 @@ class Journal(MethodView):
     @blp.doc(responses=CSV_DOC)
     @blp.problems(401, 404)
     def get(self, sid):
-        """One row per posting, in log order, with its event's id."""
+        """One row per posting, in log order, with its event's id, the account's holder, the
+        event in words and its money."""
+        with book().reading(sid) as state:
+            voided = frozenset(state.voided)
         return download(sid, "journal", exports.JOURNAL,
-                        exports.journal(book().store.stream(sid)))
+                        exports.journal(book().store.stream(sid), voided))
 
 
 @blp.route("/settlement.csv")
@@ -103,7 +123,8 @@ class Settlement(MethodView):
     @blp.doc(responses=CSV_DOC)
     @blp.problems(401, 404)
     def get(self, sid):
-        """The transfers that settle the evening: from, to, counters, money, currency."""
+        """What settles the evening, a row each with its kind: the transfers still owed, the
+        unsettled pools, and the payments already made."""
         with book().reading(sid) as state:
             header, rows = exports.settlement_rows(state)
         return download(sid, "settlement", header, rows)

@@ -113,7 +113,8 @@ class Progressive(MethodView):
 
 def _renamed(model: dict) -> dict:
     """`from` is a Python keyword: the schema's attribute is `from_`."""
-    model["transfers"] = [{"from_": t.pop("from"), **t} for t in model["transfers"]]
+    for listed in ("transfers", "payments"):
+        model[listed] = [{"from_": t.pop("from"), **t} for t in model[listed]]
     return model
 
 

@@ -7,10 +7,18 @@ class PlayerBalance(Schema):
     id = fields.String()
     name = fields.String()
     group = fields.String(allow_none=True)
-    counters = fields.Integer(metadata={"description": "result: held less issued by the bank"})
+    counters = fields.Integer(metadata={
+        "description": "what his account says: held less issued by the bank, after settle-up "
+                       "payments (what is still owed; negative: he owes)"})
     amount_minor = fields.Integer(metadata={"description": "counters × counter value"})
     held = fields.Integer()
     issued = fields.Integer()
+    result_counters = fields.Integer(metadata={
+        "description": "his result from the games: counters less his payments"})
+    result_minor = fields.Integer(metadata={"description": "result_counters × counter value"})
+    paid_counters = fields.Integer(metadata={
+        "description": "settle-up payments he made less those he received (positive: he has paid)"})
+    paid_minor = fields.Integer(metadata={"description": "paid_counters × counter value"})
 
 
 class Balances(Schema):
@@ -84,16 +92,34 @@ class UnsettledPool(Schema):
     counters = fields.Integer()
 
 
+class Payment(Schema):
+    event_id = fields.String()
+    version = fields.Integer()
+    from_ = fields.String(data_key="from")
+    to = fields.String()
+    counters = fields.Integer()
+    amount_minor = fields.Integer()
+    note = fields.String(allow_none=True)
+
+
 class Result(Schema):
     id = fields.String()
     name = fields.String()
-    counters = fields.Integer()
+    counters = fields.Integer(metadata={"description": "still owed, after the payments"})
     amount_minor = fields.Integer()
+    result_counters = fields.Integer(metadata={"description": "the games' result, payments apart"})
+    result_minor = fields.Integer()
+    paid_counters = fields.Integer()
 
 
 class Settlement(Schema):
-    transfers = fields.List(fields.Nested(Transfer))
+    transfers = fields.List(fields.Nested(Transfer), metadata={
+        "description": "what is still owed after the payments made"})
     unsettled_pools = fields.List(fields.Nested(UnsettledPool))
+    payments = fields.List(fields.Nested(Payment), metadata={
+        "description": "settle-up payments already made (amendment 4), in log order"})
+    all_square = fields.Boolean(metadata={
+        "description": "nothing is owed: no transfer remains and no pool is unsettled"})
     results = fields.List(fields.Nested(Result))
     currency = fields.String()
     counter_value = fields.Integer()

@@ -1,5 +1,5 @@
 """The data of the session's own event types (SPEC §9): the session, its players, tables and
-games, and voids. Each game's event types are declared by its module (`ledger.games`)."""
+games, settle-up payments between players (amendment 4), and voids. Each game's event types are declared by its module (`ledger.games`)."""
 
 from marshmallow import ValidationError, fields, post_load, validate
 
@@ -52,6 +52,16 @@ class GameStarted(EventData):
         return data
 
 
+# `from` is a Python keyword, so the schema is built from a dict (as `cards_bartered`'s `with`).
+PaymentMade = EventData.from_dict({
+    "from": Ref(required=True, metadata={"description": "the player who paid"}),
+    "to": Ref(required=True, metadata={"description": "the player he paid"}),
+    "amount": Counters(required=True, metadata={
+        "description": "counters' worth of money handed over (money = amount × counter value)"}),
+    "note": Text(200, metadata={"description": "e.g. cash, bank transfer"}),
+}, name="PaymentMade")
+
+
 class EventVoided(EventData):
     event_id = Ref(required=True)
     reason = Text(200, required=True)
@@ -59,5 +69,7 @@ class EventVoided(EventData):
 
 SESSION_SCHEMAS = {
     "session_created": SessionCreated, "player_added": PlayerAdded, "table_added": TableAdded,
-    "game_started": GameStarted,
+    "game_started": GameStarted, "payment_made": PaymentMade,
 }
+# Session events that move money and so may be voided like a game's (amendment 4).
+VOIDABLE = frozenset({"payment_made"})

@@ -5,16 +5,23 @@ from ledger.projections.session import SessionState
 
 
 def balances(state: SessionState) -> dict:
-    """A player's result is what he holds less what the bank issued him (charged at settling)."""
+    """A player's account is what he holds less what the bank issued him (charged at
+    settling); after settle-up payments it says what is still owed (`counters`). His result
+    leaves the payments out (`result_counters`); `paid_counters` are his payments, net of
+    those he received (positive: he has paid)."""
     value = state.session["counter_value"]
+    paid = paid_counters(state)
     players = []
     for pid, record in state.players.items():
         held = state.balances.get(player(pid), 0)
         counters = held - state.issued.get(pid, 0)
+        result = counters - paid.get(pid, 0)
         players.append({
             "id": pid, "name": record["name"], "group": record["group"],
             "counters": counters, "amount_minor": counters * value,
             "held": held, "issued": state.issued.get(pid, 0),
+            "result_counters": result, "result_minor": result * value,
+            "paid_counters": paid.get(pid, 0), "paid_minor": paid.get(pid, 0) * value,
         })
     return {
         "players": players,
@@ -23,6 +30,16 @@ def balances(state: SessionState) -> dict:
         "currency": state.session["currency"],
         "version": state.version,
     }
+
+
+def paid_counters(state: SessionState) -> dict[str, int]:
+    """Each player's settle-up payments (amendment 4) less those he received; voided ones
+    are gone from the state."""
+    paid: dict[str, int] = {}
+    for payment in state.payments.values():
+        paid[payment["from"]] = paid.get(payment["from"], 0) + payment["amount"]
+        paid[payment["to"]] = paid.get(payment["to"], 0) - payment["amount"]
+    return paid
 
 
 def pools(state: SessionState) -> dict:

@@ -1,21 +1,65 @@
 """The rows of the three exports (SPEC §6): results, journal, settlement. Pure functions of
-the log; the API writes them as CSV."""
+the log; the API writes them as CSV.
 
-from collections.abc import Iterable, Iterator
+Each money column in integer minor units (`money`) has a decimal twin (`money_decimal`,
+-145 → -1.45 in GBP) for a person; times are UTC as a spreadsheet reads them.
+"""
+
+from collections.abc import Iterable, Iterator, Set
+from datetime import UTC, datetime
+from decimal import Decimal
 
 from ledger import games
+from ledger.projections import words
 from ledger.projections.balances import balances
 from ledger.projections.session import SessionState
 from ledger.projections.settlement import settlement
 
-JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", "account", "amount"]
+JOURNAL = ["position", "version", "recorded_at_utc", "event_id", "type", "game_id", "account",
+           "amount", "holder", "description", "money", "money_decimal", "currency"]
+SETTLEMENT = ["from", "to", "from_id", "to_id", "counters", "money", "currency", "kind",
+              "money_decimal", "event_id", "note"]
+# ISO 4217 currencies whose minor unit is not a hundredth (the standard's "minor unit"
+# column); every other code, and a code the standard does not list, has two decimals.
+MINOR_DIGITS = {
+    **dict.fromkeys(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF",
+                     "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"], 0),
+    **dict.fromkeys(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"], 3),
+    **dict.fromkeys(["CLF", "UYW"], 4),
+}
+
+
+def decimal_money(minor: int, currency: str) -> Decimal:
+    """Integer minor units as the currency writes them: -145 GBP → -1.45, 500 JPY → 500,
+    1234 BHD → 1.234. Built from digits, never through a float; a Decimal, so that the CSV
+    writes it as a number (the formula guard leaves numbers alone)."""
+    digits = MINOR_DIGITS.get(currency, 2)
+    if digits == 0:
+        return Decimal(minor)
+    whole, part = divmod(abs(minor), 10 ** digits)
+    return Decimal(f"{'-' if minor < 0 else ''}{whole}.{part:0{digits}d}")
+
+
+def utc_time(recorded_at: str) -> str:
+    """`2026-11-22 20:15:03`: a date and time Excel and LibreOffice (with its "detect special
+    numbers") read as one; the column's header says it is UTC. Text that is no time (a log
+    imported from elsewhere) is left as it is."""
+    try:
+        moment = datetime.fromisoformat(recorded_at)
+    except (TypeError, ValueError):
+        return recorded_at
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def results(state: SessionState) -> tuple[list[str], list[list]]:
-    """One row per player: name, group, counters, money, and the columns each game adds
-    (each Cassino game's points, each Progressive Poker game's yellow chips), numbered by
-    kind in the order the games started."""
+    """One row per player: name, group, his result from the games (settle-up payments move
+    money already owed and are left out, amendment 4) in counters and money, the counter
+    value, and the columns each game adds (each Cassino game's points, each Progressive
+    Poker game's yellow chips), numbered by kind in the order the games started."""
     model = balances(state)
+    currency, value = model["currency"], model["counter_value"]
     columns, started = [], {}  # (header, {player: value}) for each game that keeps a score
     for record in state.games.values():
         game = games.of(record)
@@ -24,26 +68,51 @@ def results(state: SessionState) -> tuple[list[str], list[list]]:
         started[game.kind] = started.get(game.kind, 0) + 1
         columns += [(f"{name}_{started[game.kind]}", values)
                     for name, values in game.csv_columns(record, state)]
-    header = ["player_id", "name", "group", "counters", "money", "currency",
-              *(name for name, _ in columns)]
-    rows = [[p["id"], p["name"], p["group"] or "", p["counters"], p["amount_minor"],
-             model["currency"], *(values.get(p["id"], "") for _, values in columns)]
+    header = ["player_id", "name", "group", "counters", "money", "currency", "money_decimal",
+              "counter_value", *(name for name, _ in columns)]
+    rows = [[p["id"], p["name"], p["group"] or "", p["result_counters"], p["result_minor"],
+             currency, decimal_money(p["result_minor"], currency), value,
+             *(values.get(p["id"], "") for _, values in columns)]
             for p in model["players"]]
     return header, rows
 
 
-def journal(events: Iterable[dict]) -> Iterator[list]:
-    """One row per posting, in log order, each with its event's id."""
+def journal(events: Iterable[dict], voided: Set[str] = frozenset()) -> Iterator[list]:
+    """One row per posting, in log order, each with its event's id, whose account it is (by
+    name), what happened in words, and its money. Folded from the log alone (its first
+    event names the currency and counter value); `voided`: the events undone so far, so
+    that an undone deal takes no deal number."""
+    table = words.Table(voided)
     for event in events:
+        description = table.describe(event)
+        session = table.session
         for posting in event["postings"]:
-            yield [event["position"], event["version"], event["recorded_at"], event["id"],
-                   event["type"], event["game_id"] or "", posting["account"], posting["amount"]]
+            minor = posting["amount"] * session["counter_value"]
+            yield [event["position"], event["version"], utc_time(event["recorded_at"]),
+                   event["id"], event["type"], event["game_id"] or "", posting["account"],
+                   posting["amount"], table.holder(posting["account"]), description, minor,
+                   decimal_money(minor, session["currency"]), session["currency"]]
 
 
 def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:
+    """The settlement as the JSON read model has it, row by row, each with its `kind`: the
+    transfers still owed, the unsettled pools (the transfers and the pools together are
+    what the players who are down still owe), and the payments already made."""
     model = settlement(state)
-    names = {pid: player["name"] for pid, player in state.players.items()}
-    header = ["from", "to", "from_id", "to_id", "counters", "money", "currency"]
-    rows = [[names[t["from"]], names[t["to"]], t["from"], t["to"], t["counters"],
-             t["amount_minor"], model["currency"]] for t in model["transfers"]]
-    return header, rows
+    currency = model["currency"]
+    table = words.Table.of(state)
+
+    def row(kind, payer, payee, payer_id, payee_id, counters, minor, event_id="", note=""):
+        return [payer, payee, payer_id, payee_id, counters, minor, currency, kind,
+                decimal_money(minor, currency), event_id, note or ""]
+
+    name = table.name
+    rows = [row("transfer", name(t["from"]), name(t["to"]), t["from"], t["to"], t["counters"],
+                t["amount_minor"]) for t in model["transfers"]]
+    for pool in model["unsettled_pools"]:
+        account = f"pool:{pool['game_id']}" + (f":{pool['pool']}" if pool["pool"] else "")
+        rows.append(row("unsettled_pool", "", table.holder(account), "", account,
+                        pool["counters"], pool["counters"] * model["counter_value"]))
+    rows += [row("payment", name(p["from"]), name(p["to"]), p["from"], p["to"], p["counters"],
+                 p["amount_minor"], p["event_id"], p["note"]) for p in model["payments"]]
+    return SETTLEMENT, rows

@@ -27,6 +27,7 @@ class SessionState:
     balances: dict = field(default_factory=dict)  # account -> counters held
     issued: dict = field(default_factory=dict)  # player id -> counters the bank issued him
     voided: dict = field(default_factory=dict)  # voided event id -> the void's id
+    payments: dict = field(default_factory=dict)  # payment's event id -> from, to, amount, …
 
     def apply(self, event: dict) -> None:
         """Fold one event into the state (the event must be the next version)."""
@@ -131,6 +132,14 @@ def _game_started(state: SessionState, event: dict) -> None:
     state.games[event["id"]] = {"id": event["id"], **event["data"], "dealing": {}, "deals": []}
 
 
+def _payment_made(state: SessionState, event: dict) -> None:
+    """A settle-up payment (amendment 4), kept apart so that results can leave it out."""
+    data = event["data"]
+    state.payments[event["id"]] = {"event_id": event["id"], "version": event["version"],
+                                   "from": data["from"], "to": data["to"],
+                                   "amount": data["amount"], "note": data.get("note")}
+
+
 def _game_fact(state: SessionState, event: dict) -> None:
     """A game's fact: deals and sales of the deal (the dealing read model folds them), what it
     settles of the deal in progress, and whatever its game keeps of it (`Game.folds`)."""
@@ -154,6 +163,7 @@ def _event_voided(state: SessionState, event: dict) -> None:
     and a voided settlement reopens its deal."""
     target = event["data"]["event_id"]
     state.voided[target] = event["id"]
+    state.payments.pop(target, None)
     for record in state.games.values():
         for name, kept in record.items():
             if isinstance(kept, dict) and name != "options":
@@ -168,6 +178,7 @@ _STEPS: dict = {
     "player_added": _player_added,
     "table_added": _table_added,
     "game_started": _game_started,
+    "payment_made": _payment_made,
     "event_voided": _event_voided,
 }
 _STEPS.update(dict.fromkeys(

@@ -2,11 +2,16 @@
 
 Each unclaimed pool is one more party holding its counters while the transfers are worked
 out; only transfers between players are listed, and the pools are shown as unsettled.
+Settle-up payments (amendment 4) have already moved money: the transfers are what is still
+owed after them, and the payments are listed beside them.
 """
 
 from ledger.projections.balances import balances
 from ledger.projections.session import SessionState
 from ledger.projections.transfers import transfers
+
+RESULT_FIELDS = ("id", "name", "counters", "amount_minor", "result_counters", "result_minor",
+                 "paid_counters")
 
 
 def settlement(state: SessionState) -> dict:
@@ -21,8 +26,12 @@ def settlement(state: SessionState) -> dict:
         "transfers": [{"from": payer, "to": payee, "counters": counters,
                        "amount_minor": counters * value} for payer, payee, counters in listed],
         "unsettled_pools": [_unsettled(account, counters) for account, counters in pools],
-        "results": [{key: p[key] for key in ("id", "name", "counters", "amount_minor")}
-                    for p in model["players"]],
+        "payments": [{"event_id": p["event_id"], "version": p["version"], "from": p["from"],
+                      "to": p["to"], "counters": p["amount"], "amount_minor": p["amount"] * value,
+                      "note": p["note"]}
+                     for p in sorted(state.payments.values(), key=lambda p: p["version"])],
+        "all_square": not listed and not pools,
+        "results": [{key: p[key] for key in RESULT_FIELDS} for p in model["players"]],
         "currency": model["currency"],
         "counter_value": value,
         "version": state.version,

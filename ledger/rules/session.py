@@ -5,7 +5,8 @@ from confusables import is_confusable
 from ledger import games
 from ledger.errors import Conflict, Invalid, NotFound
 from ledger.events.catalogue import SESSION_EVENTS
-from ledger.postings import reverse
+from ledger.events.facts import VOIDABLE
+from ledger.postings import player, reverse, transfer
 from ledger.projections.session import SessionState
 
 
@@ -46,15 +47,44 @@ def game_started(state: SessionState, data: dict) -> list[dict]:
     return game.start_postings(data) if game.start_postings else []
 
 
+def payment_made(state: SessionState, data: dict) -> list[dict]:
+    """Amendment 4: money handed over at the table to settle what is owed, outside any game.
+    `from` pays `to`, so his account is credited and the payee's debited: each balance
+    becomes what is still owed. A payment moves only money already owed: no more than the
+    payer still owes, nor more than the payee is still owed (both 409)."""
+    payer, payee, amount = data["from"], data["to"], data["amount"]
+    if payer == payee:
+        raise Invalid.field("data.to", "A player cannot pay himself.")
+    for field, pid in (("data.from", payer), ("data.to", payee)):
+        if pid not in state.players:
+            raise NotFound(f"No player {pid} in this session.", {field: ["unknown player"]})
+    owes, owed = -_account(state, payer), _account(state, payee)
+    names = state.players[payer]["name"], state.players[payee]["name"]
+    if amount > owes:
+        raise Conflict(f"{names[0]} owes {max(owes, 0)} counters, not {amount}.",
+                       {"data.amount": [f"more than {names[0]} owes ({max(owes, 0)})"]})
+    if amount > owed:
+        raise Conflict(f"{names[1]} is owed {max(owed, 0)} counters, not {amount}.",
+                       {"data.amount": [f"more than {names[1]} is owed ({max(owed, 0)})"]})
+    return transfer(player(payee), player(payer), amount)
+
+
+def _account(state: SessionState, pid: str) -> int:
+    """What a player's account says: his result less what the bank issued him, after the
+    payments so far (negative: he owes)."""
+    return state.balances.get(player(pid), 0) - state.issued.get(pid, 0)
+
+
 def event_voided(state: SessionState, data: dict, target: dict | None) -> list[dict]:
     """The exact reverse of the target's postings. An event is voided at most once; a void,
-    and the creation of the session, a player, a table or a game, cannot be voided."""
+    and the creation of the session, a player, a table or a game, cannot be voided (a
+    payment can)."""
     if target is None or target["session_id"] != state.session["id"]:
         raise NotFound(f"No event {data['event_id']} in this session.",
                        {"data.event_id": ["unknown event"]})
     if target["type"] == "event_voided":
         raise Conflict("A void cannot be voided.", {"data.event_id": ["is a void"]})
-    if target["type"] in SESSION_EVENTS:
+    if target["type"] in SESSION_EVENTS and target["type"] not in VOIDABLE:
         raise Conflict(f"A {target['type']} event cannot be voided.",
                        {"data.event_id": ["cannot be voided"]})
     if target["id"] in state.voided:
@@ -75,4 +105,5 @@ RULES = {
     "player_added": player_added,
     "table_added": table_added,
     "game_started": game_started,
+    "payment_made": payment_made,
 }

@@ -15,6 +15,8 @@ import re
 import shutil
 import subprocess
 import uuid
+from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
 import openpyxl
@@ -33,14 +35,16 @@ pytestmark = [
                               "test runs and fails instead of skipping"),
 ]
 
-# --infilter options: separator 44 (,), text delimiter 34 ("), character set 76 (UTF-8),
-# first line 1, no column formats, language 0, quoted field as text false, detect special
-# numbers false, (two export options), trim spaces true.
+# --infilter options: separators 44 (,) [59 (;), 9 (tab)], text delimiter 34 ("), character
+# set 76 (UTF-8), first line 1, no column formats, language 0, quoted field as text, detect
+# special numbers (true when left out), (two export options), trim spaces.
 IMPORTS = {
     "utf-8": ["--infilter=CSV:44,34,76"],
+    "dialog": ["--infilter=CSV:44/59/9,34,76,1,,0,false,false"],
     "default": [],
     "utf-8, trim spaces": ["--infilter=CSV:44,34,76,1,,0,false,false,false,false,true"],
 }
+DETECTS_DATES = {"utf-8"}
 
 # Text that a spreadsheet may run as a formula: OWASP's signs, after spaces, after other
 # white space, after invisible format characters (bidi overrides and isolates, zero-width
@@ -60,12 +64,18 @@ HOSTILE = [
     '=HYPERLINK("http://x","y")', ' =HYPERLINK("http://x","y")', "=cmd|' /C calc'!A0",
     "@SUM(1)", "=A1", "=1+1 ",
 ]
-ORDINARY = ["Zoë", "O'Brien", "-", "+44 20", "+44 20 7946 0958", "Mrs Bennet", "Ann-Marie",
-            "'=1+1"]
+ORDINARY = ["Zoë", "Łucja", "O'Brien", "-", "+44 20", "+44 20 7946 0958", "Mrs Bennet",
+            "Ann-Marie", "'=1+1", "Ann; Ben", "Ned, Jr"]
 
-# Numeric columns of each export; every other column is text.
-NUMBERS = {"results": {"counters", "money"}, "journal": {"position", "version", "amount"},
+# Numeric columns of each export (integers, and decimals of money), and times; every other
+# column is text.
+NUMBERS = {"results": {"counters", "money", "counter_value"},
+           "journal": {"position", "version", "amount", "money"},
            "settlement": {"counters", "money"}}
+DECIMALS = {"results": {"money_decimal"}, "journal": {"money_decimal"},
+            "settlement": {"money_decimal"}}
+TIMES = {"journal": {"recorded_at_utc"}}
+BOM = "\ufeff"
 
 
 def open_in_calc(csv_files: list[Path], how: str, work: Path) -> dict[str, list[list]]:
@@ -92,10 +102,8 @@ def open_in_calc(csv_files: list[Path], how: str, work: Path) -> dict[str, list[
 def as_calc_reads_it(text: str, how: str) -> set[str | None]:
     """What LibreOffice's cell may hold for a CSV field: line breaks become LF; the default
     import of LibreOffice 7.4 reads the UTF-8 bytes as Windows-1252 (bytes it leaves undefined
-    become U+F1xx; a later version may guess UTF-8); "Trim spaces" drops spaces at both ends
-    of a field written without quotes. An empty field is an empty cell."""
-    if how == "utf-8, trim spaces" and not any(c in text for c in ',"\r\n'):
-        text = text.strip(" ")
+    become U+F1xx; a later version reads UTF-8). "Trim spaces" leaves quoted fields alone, and
+    every text field is quoted. An empty field is an empty cell."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     readings = {text}
     if how == "default":
@@ -112,9 +120,12 @@ def unescaped(value):
 
 
 def check_sheet(name: str, fields: list[list[str]], cells: list[list], how: str,
-                numeric: set[int]) -> list[str]:
+                numeric: set[int], decimal: set[int] = frozenset(),
+                times: set[int] = frozenset()) -> list[str]:
     """Every problem with one converted sheet: a formula anywhere, a numeric column that is not
-    a number, or a text field that does not read as it was written."""
+    that number, a time that is not that date and time (as text where Calc detects no dates),
+    or a text field that does not read as it was written. `fields` are as parsed (without the
+    byte-order mark, which only the default import of LibreOffice 7.4 shows)."""
     problems = []
     assert len(cells) == len(fields), f"{name} ({how}): {len(cells)} rows, not {len(fields)}"
     for r, (row, got) in enumerate(zip(fields, cells)):
@@ -124,22 +135,39 @@ def check_sheet(name: str, fields: list[list[str]], cells: list[list], how: str,
             value, kind = got[c] if c < len(got) else (None, "n")
             value = unescaped(value)
             where = f"{name}.csv row {r + 1} column {c + 1} ({how})"
+            if r == 0 and c == 0 and how == "default":
+                text = {text, BOM + text}  # the mark read as Windows-1252, or dropped
             if kind == "f":
                 problems.append(f"{where}: {text!r} became the formula {value!r}")
-            elif r > 0 and c in numeric:
-                if kind != "n" or value != int(text):
+            elif r > 0 and c in numeric | decimal:
+                if kind != "n" or Decimal(str(value)) != Decimal(text):
                     problems.append(f"{where}: the number {text} became {kind} {value!r}")
+            elif r > 0 and c in times and how in DETECTS_DATES:
+                if kind != "d" or value != datetime.fromisoformat(text):
+                    problems.append(f"{where}: the time {text} became {kind} {value!r}")
             elif text == "" and value is None:
                 continue
-            elif kind != "s" or value not in as_calc_reads_it(text, how):
+            elif kind != "s" or not any(value in as_calc_reads_it(t, how)
+                                        for t in (text if isinstance(text, set) else {text})):
                 problems.append(f"{where}: {text!r} became {kind} {value!r}")
     return problems
 
 
 def download(table: Table, name: str) -> str:
+    """The export's text, byte-order mark and all."""
     response = table.client.get(table.url(f"/export/{name}.csv"), headers=table.read)
     assert response.status_code == 200
-    return response.get_data(as_text=True)
+    text = response.get_data().decode("utf-8")
+    assert text.startswith(BOM)
+    return text
+
+
+def parsed(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text.removeprefix(BOM), newline="")))
+
+
+def columns(header: list[str], names: set[str]) -> set[int]:
+    return {i for i, column in enumerate(header) if column in names}
 
 
 def test_exports_of_an_evening_with_hostile_names_open_as_text(client, tmp_path):
@@ -164,12 +192,15 @@ def test_exports_of_an_evening_with_hostile_names_open_as_text(client, tmp_path)
         game = table.start_game(kind="other", seats=seats)
         for n, (payer, payee) in enumerate(zip(seats[::2], seats[1::2]), 1):
             table.record("stake_paid", game, player=payer, amount=n, to=payee)
+    table.record("payment_made", **{"from": players[2], "to": players[3], "amount": 1})
+    commerce = table.start_game(kind="commerce", seats=players[:4])
+    table.record("deal_started", commerce)  # an unsettled pool
     # whatever the API refused or trimmed on the way in, the test reads what the ledger holds
     trimmed = [text for pid, text in sent.items() if text not in stored[pid].values()]
     print(f"refused as names: {refused!r}; {len(trimmed)} trimmed on the way in: {trimmed!r}")
 
     texts = {name: download(table, name) for name in NUMBERS}
-    fields = {name: list(csv.reader(io.StringIO(text, newline=""))) for name, text in texts.items()}
+    fields = {name: parsed(text) for name, text in texts.items()}
 
     def reads_as(shown: str, text: str | None) -> bool:  # the guard adds at most an apostrophe
         return shown in (text or "", "'" + (text or ""))
@@ -179,8 +210,12 @@ def test_exports_of_an_evening_with_hostile_names_open_as_text(client, tmp_path)
     for pid, player in stored.items():
         assert reads_as(results[pid][1], player["name"]), (results[pid], player)
         assert reads_as(results[pid][2], player["group"]), (results[pid], player)
+    kinds = {row[7] for row in fields["settlement"][1:]}
+    assert kinds == {"transfer", "unsettled_pool", "payment"}
     for row in fields["settlement"][1:]:
-        assert reads_as(row[0], stored[row[2]]["name"]) and reads_as(row[1], stored[row[3]]["name"])
+        if row[7] != "unsettled_pool":
+            assert reads_as(row[0], stored[row[2]]["name"]), row
+            assert reads_as(row[1], stored[row[3]]["name"]), row
     paths = []
     for name, text in texts.items():
         path = tmp_path / f"{name}.csv"
@@ -193,8 +228,10 @@ def test_exports_of_an_evening_with_hostile_names_open_as_text(client, tmp_path)
         sheets = open_in_calc(paths, how, tmp_path)
         for name in NUMBERS:
             header = fields[name][0]
-            numeric = {i for i, column in enumerate(header) if column in NUMBERS[name]}
-            problems += check_sheet(name, fields[name], sheets[name], how, numeric)
+            problems += check_sheet(name, fields[name], sheets[name], how,
+                                    columns(header, NUMBERS[name]),
+                                    columns(header, DECIMALS[name]),
+                                    columns(header, TIMES.get(name, set())))
     assert not problems, "\n".join(problems)
 
 
@@ -205,7 +242,7 @@ def test_text_the_api_would_trim_or_refuse_opens_as_text_too(tmp_path):
     rows = [[n, text, -n] for n, text in enumerate([*HOSTILE, *ORDINARY], 1)]
     written = "".join(lines(header, rows))
     path = tmp_path / "hostile.csv"
-    path.write_bytes(written.encode("utf-8"))
+    path.write_bytes((BOM + written).encode("utf-8"))  # as the exports are sent
     fields = list(csv.reader(io.StringIO(written, newline="")))
     assert [row[1] in (text, "'" + text) for row, (_, text, _) in zip(fields[1:], rows)] == (
         [True] * len(rows))
@@ -214,3 +251,40 @@ def test_text_the_api_would_trim_or_refuse_opens_as_text_too(tmp_path):
         sheet = open_in_calc([path], how, tmp_path)["hostile"]
         problems += check_sheet("hostile", fields, sheet, how, numeric={0, 2})
     assert not problems, "\n".join(problems)
+
+
+def test_names_beyond_ascii_survive_a_double_click(client, tmp_path):
+    """Zoë and Łucja read as themselves where the charset is UTF-8, as Calc's dialog takes it
+    for a file with a byte-order mark (and Excel does too). LibreOffice 7.4's import without
+    options hard-codes Windows-1252 (sc/source/ui/docshell/docsh.cxx), byte-order mark or
+    not: the names there read as that code page makes them, and the mark shows before the
+    first header; where a later version defaults to UTF-8, they read as themselves."""
+    table = Table(client, players=0, counter_value=5)
+    names = ["Zoë", "Łucja", "Ørjan", "Αλέξανδρος", "Jürgen; Sr"]
+    zoe, lucja, *others = (table.add_player(name=name) for name in names)
+    game = table.start_game(kind="other", seats=[zoe, lucja, *others])
+    table.record("stake_paid", game, player=zoe, amount=3, to=lucja)
+    table.record("payment_made", **{"from": zoe, "to": lucja, "amount": 1, "note": "£1 coin"})
+    texts = {name: download(table, name) for name in NUMBERS}
+    paths = []
+    for name, text in texts.items():
+        paths.append(tmp_path / f"{name}.csv")
+        paths[-1].write_bytes(text.encode("utf-8"))
+    cells = {how: open_in_calc(paths, how, tmp_path) for how in ("dialog", "utf-8", "default")}
+
+    for how in ("dialog", "utf-8"):
+        results = cells[how]["results"]
+        assert results[0][0] == ("player_id", "s")  # the byte-order mark is not shown
+        assert [row[1] for row in results[1:]] == [(name, "s") for name in names]
+        assert [row[6] for row in results[1:]][:2] == [(-0.15, "n"), (0.15, "n")]
+        settlement = cells[how]["settlement"]
+        assert [(row[0][0], row[1][0], row[7][0]) for row in settlement[1:]] == [
+            ("Zoë", "Łucja", "transfer"), ("Zoë", "Łucja", "payment")]
+        journal = cells[how]["journal"]
+        assert ("Zoë paid Łucja 1 (£1 coin)", "s") in [row[9] for row in journal]
+        times = {row[2][1] for row in journal[1:]}
+        assert times == ({"d"} if how in DETECTS_DATES else {"s"})
+    default = cells["default"]["results"]
+    for row, name in zip(default[1:], names):
+        assert row[1][0] in as_calc_reads_it(name, "default"), (row, name)
+    assert default[0][0][0] in ("player_id", "ï»¿player_id")

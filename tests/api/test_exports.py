@@ -1,20 +1,37 @@
-"""CSV exports parse, carry one journal row per posting, and are safe in a spreadsheet."""
+"""CSV exports parse, carry one journal row per posting, say in words whose each account is
+and what each event did, show money as integer minor units and as a decimal, add up with
+the JSON read models, and are safe in a spreadsheet."""
 
 import csv
 import io
+import re
+from datetime import UTC, datetime
+from decimal import Decimal
 
 import pytest
 
 from api.exports.resources import cell, lines, looks_like_a_formula
+from ledger.projections.exports import decimal_money, utc_time
 from tests.factories import Table
+
+BOM = "\ufeff"
+JOURNAL = ["position", "version", "recorded_at_utc", "event_id", "type", "game_id", "account",
+           "amount", "holder", "description", "money", "money_decimal", "currency"]
 
 
 def download(table, name):
     response = table.client.get(table.url(f"/export/{name}.csv"), headers=table.read)
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
-    assert f"-{name}.csv" in response.headers["Content-Disposition"]
-    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert response.headers["Content-Disposition"] == (
+        f'attachment; filename="parlour-{table.id[:8]}-{name}.csv"')
+    body = response.get_data()
+    assert body.startswith(BOM.encode("utf-8")) and not body.startswith(2 * BOM.encode("utf-8"))
+    return list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
+
+
+def records(rows):
+    return [dict(zip(rows[0], row)) for row in rows[1:]]
 
 
 def test_journal_has_one_row_per_posting_in_log_order(table):
@@ -23,12 +40,138 @@ def test_journal_has_one_row_per_posting_in_log_order(table):
     table.record("deal_started", game)
     table.record("card_bought", game, buyer=b)
     rows = download(table, "journal")
-    assert rows[0] == ["position", "version", "recorded_at", "event_id", "type", "game_id",
-                       "account", "amount"]
+    assert rows[0] == JOURNAL  # the columns the SPEC names first, in their order
     events = table.get("/events")["events"]
     expected = [(e["id"], p["account"], str(p["amount"])) for e in events for p in e["postings"]]
     assert [(r[3], r[6], r[7]) for r in rows[1:]] == expected
     assert sum(int(r[7]) for r in rows[1:]) == 0
+    assert sum(int(r[10]) for r in rows[1:]) == 0
+
+
+def test_the_journal_names_each_holder_and_says_what_happened(client):
+    table = Table(client, players=0, counter_value=5)
+    ann, ben, cleo, dora = (table.add_player(name=name) for name in ("Ann", "Ben", "Cleo", "Dora"))
+    game = table.start_game(kind="commerce", stake=2, seats=[ann, ben, cleo, dora])
+    table.record("deal_started", game, dealer=ann)
+    bought = table.record("card_bought", game, buyer=ben)
+    table.record("event_voided", event_id=bought["id"], reason="wrong buyer")
+    table.record("card_bought", game, buyer=cleo)
+    table.record("commerce_stand", game, stander=dora, winner=dora, better_hands=[])
+    table.record("deal_started", game, dealer=ben)
+    table.record("payment_made", **{"from": cleo, "to": dora, "amount": 2, "note": "cash"})
+    said = {(r["event_id"], r["account"]): r for r in records(download(table, "journal"))}
+    events = {e["version"]: e for e in table.get("/events")["events"]}
+
+    def row(version, account):
+        return said[(events[version]["id"], account)]
+
+    first_deal, bought_v, void_v, bought_again, stand, second_deal, paid = range(7, 14)
+    assert row(first_deal, f"player:{ann}")["description"] == "Deal 1 · Ann dealt"
+    assert row(first_deal, f"player:{ann}")["holder"] == "Ann"
+    assert row(first_deal, f"pool:{game}")["holder"] == "pool of Commerce"
+    assert row(bought_v, f"player:{ann}")["description"] == (
+        "Ben bought a card from Ann for 2 (undone)")
+    assert row(void_v, f"player:{ben}")["description"] == (
+        "Undo: Ben bought a card from Ann for 2 — wrong buyer")
+    assert row(bought_again, f"player:{cleo}")["description"] == "Cleo bought a card from Ann for 2"
+    assert row(stand, f"player:{dora}")["description"] == "Commerce · Stand: stander Dora, winner Dora"
+    assert row(second_deal, f"player:{ben}")["description"] == "Deal 2 · Ben dealt"
+    payment = row(paid, f"player:{cleo}")
+    assert payment["description"] == "Cleo paid Dora 2 (cash)" and payment["type"] == "payment_made"
+    assert (payment["amount"], payment["money"], payment["money_decimal"], payment["currency"]) == (
+        "2", "10", "0.10", "GBP")
+    assert row(paid, f"player:{dora}")["money_decimal"] == "-0.10"
+
+
+def test_named_pools_are_shown_by_name(client):
+    table = Table(client, players=4)
+    game = table.start_game(kind="pope_joan", stake=1)
+    table.record("deal_started", game)
+    holders = {r["account"]: r["holder"] for r in records(download(table, "journal"))}
+    assert holders[f"pool:{game}:pope"] == "pope pool of Pope Joan"
+    assert holders[f"pool:{game}:matrimony"] == "matrimony pool of Pope Joan"
+    second = table.start_game(kind="pope_joan", stake=1)
+    table.record("deal_started", second)
+    holders = {r["account"]: r["holder"] for r in records(download(table, "journal"))}
+    assert holders[f"pool:{second}:pope"] == "pope pool of Pope Joan 2"
+
+
+def test_recorded_at_is_utc_as_a_spreadsheet_reads_a_date_and_time(table):
+    game = table.start_game(kind="other")
+    table.record("stake_paid", game, player=table.players[0], amount=1)
+    rows = records(download(table, "journal"))
+    recorded = {e["id"]: e["recorded_at"] for e in table.get("/events")["events"]}
+    for row in rows:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", row["recorded_at_utc"])
+        moment = datetime.fromisoformat(recorded[row["event_id"]]).astimezone(UTC)
+        assert row["recorded_at_utc"] == moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def test_a_time_is_turned_to_utc_and_text_that_is_no_time_is_kept():
+    assert utc_time("2026-11-22T21:15:03.892128+01:00") == "2026-11-22 20:15:03"
+    assert utc_time("2026-11-22T20:15:03+00:00") == "2026-11-22 20:15:03"
+    assert utc_time("yesterday") == "yesterday"
+
+
+@pytest.mark.parametrize("minor, currency, shown", [
+    (-145, "GBP", "-1.45"), (5, "GBP", "0.05"), (-5, "EUR", "-0.05"), (0, "USD", "0.00"),
+    (100, "GBP", "1.00"), (500, "JPY", "500"), (-7, "KRW", "-7"), (1234, "BHD", "1.234"),
+    (-1, "KWD", "-0.001"), (12345, "CLF", "1.2345"), (150, "XYZ", "1.50"),
+    (10**18 + 1, "GBP", "10000000000000000.01"),
+])
+def test_money_is_written_with_the_currency_s_decimals(minor, currency, shown):
+    value = decimal_money(minor, currency)
+    assert isinstance(value, Decimal) and str(value) == shown
+    assert value == Decimal(minor).scaleb(-{"JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3,
+                                           "CLF": 4}.get(currency, 2))
+
+
+@pytest.mark.parametrize("currency, value, shown", [("GBP", 5, "-0.20"), ("JPY", 50, "-200"),
+                                                    ("BHD", 250, "-1.000")])
+def test_results_carry_money_as_a_decimal_and_the_counter_value(client, currency, value, shown):
+    table = Table(client, players=2, counter_value=value, currency=currency)
+    a, b = table.players
+    game = table.start_game(kind="other")
+    table.record("stake_paid", game, player=a, amount=4, to=b)
+    rows = download(table, "results")
+    assert rows[0][:8] == ["player_id", "name", "group", "counters", "money", "currency",
+                           "money_decimal", "counter_value"]
+    by_id = {row[0]: row for row in rows[1:]}
+    assert by_id[a][3:8] == ["-4", str(-4 * value), currency, shown, str(value)]
+    assert by_id[b][6] == shown.removeprefix("-")  # a winner's money is no formula either
+
+
+def test_settlement_csv_adds_up_with_the_read_model(client):
+    """Transfers still owed plus the unsettled pools are what the players who are down still
+    owe; the payments already made are listed too."""
+    table = Table(client, players=5, counter_value=10, currency="EUR")
+    a, b, c, d, e = table.players
+    other = table.start_game(kind="other")
+    table.record("stake_paid", other, player=a, amount=4, to=c)
+    table.record("stake_paid", other, player=b, amount=3, to=d)
+    table.record("stake_paid", other, player=e, amount=2)  # into the pool, unclaimed
+    commerce = table.start_game(kind="commerce", stake=1, seats=[a, b, c, d])
+    table.record("deal_started", commerce)  # a pool of 5, unclaimed
+    paid = table.record("payment_made", **{"from": a, "to": c, "amount": 3})
+    model = table.get("/settlement")
+    rows = records(download(table, "settlement"))
+    kinds = [r["kind"] for r in rows]
+    assert kinds == sorted(kinds, key=["transfer", "unsettled_pool", "payment"].index)
+    transfers = [r for r in rows if r["kind"] == "transfer"]
+    pools = [r for r in rows if r["kind"] == "unsettled_pool"]
+    payments = [r for r in rows if r["kind"] == "payment"]
+    assert [(r["from_id"], r["to_id"], int(r["counters"]), int(r["money"]))
+            for r in transfers] == [(t["from"], t["to"], t["counters"], t["amount_minor"])
+                                    for t in model["transfers"]]
+    assert [(r["to_id"], r["to"], int(r["counters"])) for r in pools] == [
+        (f"pool:{other}", "pool of Game", 2), (f"pool:{commerce}", "pool of Commerce", 5)]
+    assert [p["counters"] for p in model["unsettled_pools"]] == [2, 5]
+    assert [(r["from_id"], r["to_id"], r["counters"], r["money"], r["money_decimal"],
+             r["event_id"]) for r in payments] == [(a, c, "3", "30", "0.30", paid["id"])]
+    down = sum(-p["counters"] for p in table.get("/balances")["players"] if p["counters"] < 0)
+    assert sum(int(r["counters"]) for r in transfers + pools) == down
+    assert sum(Decimal(r["money_decimal"]) for r in transfers + pools) == Decimal(down * 10) / 100
+    assert all(r["currency"] == "EUR" for r in rows)
 
 
 def test_names_that_look_like_formulas_are_neutralised_and_numbers_stay_numbers(client):
@@ -46,8 +189,14 @@ def test_names_that_look_like_formulas_are_neutralised_and_numbers_stay_numbers(
     assert by_name["'=HYPERLINK(\"http://x\")"][3] == "-4"  # a negative result is a number
     assert by_name["'+1"][2] == "'-lady"
     settlement = download(table, "settlement")
-    assert settlement[0] == ["from", "to", "from_id", "to_id", "counters", "money", "currency"]
+    assert settlement[0] == ["from", "to", "from_id", "to_id", "counters", "money", "currency",
+                             "kind", "money_decimal", "event_id", "note"]
     assert settlement[1][:2] == ["'=HYPERLINK(\"http://x\")", "'+1"] and settlement[1][4] == "4"
+    assert settlement[1][7] == "transfer" and settlement[1][8] == "0.20"
+    journal = records(download(table, "journal"))
+    assert {r["holder"] for r in journal} == {"'=HYPERLINK(\"http://x\")", "'+1"}
+    assert {r["description"] for r in journal} == {
+        "'=HYPERLINK(\"http://x\") paid a stake of 4 to +1"}
 
 
 def test_results_carry_cassino_points(table):

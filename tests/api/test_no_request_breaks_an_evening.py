@@ -126,6 +126,29 @@ class Evening(RuleBasedStateMachine):
             body["expected_version"] = self.version
         self.append(body)
 
+    @precondition(lambda self: len(self.players) >= 2)
+    @rule(data=st.data(), fits=st.booleans())
+    def settle_up(self, data, fits):
+        """A payment between players (amendment 4): one that fits what is owed, or any at all
+        (more than is owed, to a player owed nothing, to himself); it is recorded exactly
+        when it fits."""
+        owed = {p["id"]: p["counters"] for p in self.read("/balances")["players"]}
+        payers = [p for p in self.players if owed[p] < 0]
+        payees = [p for p in self.players if owed[p] > 0]
+        if fits and payers and payees:
+            payer, payee = data.draw(st.sampled_from(payers)), data.draw(st.sampled_from(payees))
+            amount = data.draw(st.integers(1, min(-owed[payer], owed[payee])))
+        else:
+            payer, payee = (data.draw(st.sampled_from(self.players)) for _ in range(2))
+            amount = data.draw(st.integers(1, 12))
+        fact = {"from": payer, "to": payee, "amount": amount,
+                **data.draw(st.sampled_from([{}, {"note": "cash"}]))}
+        answer = self.append({"id": str(uuid.uuid4()), "type": "payment_made", "data": fact})
+        ok = payer != payee and amount <= -owed[payer] and amount <= owed[payee]
+        expected = 201 if ok else 422 if payer == payee else 409
+        event(f"payment answered {answer.status_code}")
+        assert answer.status_code == expected, (fact, owed, answer.get_json())
+
     # --- what a careless or hostile client sends -----------------------------------------
 
     @precondition(lambda self: self.games)
@@ -193,11 +216,21 @@ class Evening(RuleBasedStateMachine):
         assert summary["version"] == self.version
         balances = read("/balances")
         assert sum(p["counters"] for p in balances["players"]) + balances["pools_counters"] == 0
+        assert sum(p["result_counters"] for p in balances["players"]) + balances[
+            "pools_counters"] == 0
+        assert sum(p["paid_counters"] for p in balances["players"]) == 0
         self.pools = {p["game_id"]: p["counters"] for p in read("/pools")["pools"]}
         assert all(counters >= 0 for counters in self.pools.values())
         settlement = read("/settlement")
         owed = sum(t["counters"] for t in settlement["transfers"])
         assert owed <= sum(max(0, -p["counters"]) for p in balances["players"])
+        assert settlement["all_square"] == (not settlement["transfers"]
+                                            and not settlement["unsettled_pools"])
+        paid = {p["id"]: 0 for p in balances["players"]}
+        for payment in settlement["payments"]:
+            paid[payment["from"]] += payment["counters"]
+            paid[payment["to"]] -= payment["counters"]
+        assert paid == {p["id"]: p["paid_counters"] for p in balances["players"]}
         assert read("/verify")["ok"] is True
         assert [e["version"] for e in read("/events")["events"]] == list(range(1, self.version + 1))
         for name in ("results", "journal", "settlement"):
@@ -332,6 +365,9 @@ FACTS = {
         "player": out, "cards_left": {p: draw(st.integers(0, 5)) for p in game["seats"] if p != out},
         **draw(st.sampled_from([{}, {"pope_held_by": _seat(self, draw, game)}]))})(
         _seat(self, draw, game)),
+    "payment_made": lambda self, draw, g, game: {
+        "from": _seat(self, draw, game), "to": _seat(self, draw, game),
+        "amount": draw(st.integers(1, 4))},
     "event_voided": lambda self, draw, g, game: {
         "event_id": draw(st.sampled_from(self.events or [str(uuid.uuid4())])), "reason": "undo"},
 }

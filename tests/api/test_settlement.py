@@ -30,6 +30,7 @@ def test_an_unclaimed_pool_is_shown_and_never_shared_out(table):
     settlement = table.get("/settlement")
     assert settlement["unsettled_pools"] == [{"game_id": game, "pool": None, "counters": 10}]
     assert settlement["transfers"] == []
+    assert settlement["all_square"] is False  # the pool is still owed
 
 
 def test_each_statement_explains_each_balance(table):
@@ -67,5 +68,6 @@ def test_a_refunded_pool_lets_the_evening_close(table):
     table.record("pool_refunded", game, shares={a: 4, b: 2, c: 2, d: 2})
     settlement = table.get("/settlement")
     assert settlement["unsettled_pools"] == [] and settlement["transfers"] == []
+    assert settlement["all_square"] is True and settlement["payments"] == []
     assert set(table.counters().values()) == {0}
     assert table.post("pool_refunded", game, data={"shares": {a: 1}}).status_code == 409
