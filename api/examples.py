@@ -201,7 +201,7 @@ RESPONSES = {
         f'"{CATHERINE}","Lady Catherine","lady",-4,-20,"GBP",-0.20,5,8\r\n'
         f'"{DARCY}","Mr Darcy","gentleman",14,70,"GBP",0.70,5,0\r\n')},
     "downloadJournalCsv": {"200": (
-        "\ufeffposition,version,recorded_at_utc,event_id,type,game_id,account,amount,holder,"
+        "\ufeffposition,version,recorded_at,event_id,type,game_id,account,amount,holder,"
         "description,money,money_decimal,currency\r\n"
         f'9,9,"2026-11-22 05:55:35","{STAKE}","stake_paid","{COMMERCE}","player:{COLLINS}",-2,'
         '"Mr Collins","Mr Collins paid a stake of 2 to the pool",-10,-0.10,"GBP"\r\n'

@@ -15,7 +15,7 @@ from ledger.projections.balances import balances
 from ledger.projections.session import SessionState
 from ledger.projections.settlement import settlement
 
-JOURNAL = ["position", "version", "recorded_at_utc", "event_id", "type", "game_id", "account",
+JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", "account",
            "amount", "holder", "description", "money", "money_decimal", "currency"]
 SETTLEMENT = ["from", "to", "from_id", "to_id", "counters", "money", "currency", "kind",
               "money_decimal", "event_id", "note"]
@@ -42,7 +42,7 @@ def decimal_money(minor: int, currency: str) -> Decimal:
 
 def utc_time(recorded_at: str) -> str:
     """`2026-11-22 20:15:03`: a date and time Excel and LibreOffice (with its "detect special
-    numbers") read as one; the column's header says it is UTC. Text that is no time (a log
+    numbers") read as one, in UTC (as the README says). Text that is no time (a log
     imported from elsewhere) is left as it is."""
     try:
         moment = datetime.fromisoformat(recorded_at)

@@ -74,7 +74,7 @@ NUMBERS = {"results": {"counters", "money", "counter_value"},
            "settlement": {"counters", "money"}}
 DECIMALS = {"results": {"money_decimal"}, "journal": {"money_decimal"},
             "settlement": {"money_decimal"}}
-TIMES = {"journal": {"recorded_at_utc"}}
+TIMES = {"journal": {"recorded_at"}}
 BOM = "\ufeff"
 
 

@@ -15,7 +15,7 @@ from ledger.projections.exports import decimal_money, utc_time
 from tests.factories import Table
 
 BOM = "\ufeff"
-JOURNAL = ["position", "version", "recorded_at_utc", "event_id", "type", "game_id", "account",
+JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", "account",
            "amount", "holder", "description", "money", "money_decimal", "currency"]
 
 
@@ -102,9 +102,9 @@ def test_recorded_at_is_utc_as_a_spreadsheet_reads_a_date_and_time(table):
     rows = records(download(table, "journal"))
     recorded = {e["id"]: e["recorded_at"] for e in table.get("/events")["events"]}
     for row in rows:
-        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", row["recorded_at_utc"])
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", row["recorded_at"])
         moment = datetime.fromisoformat(recorded[row["event_id"]]).astimezone(UTC)
-        assert row["recorded_at_utc"] == moment.strftime("%Y-%m-%d %H:%M:%S")
+        assert row["recorded_at"] == moment.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def test_a_time_is_turned_to_utc_and_text_that_is_no_time_is_kept():
