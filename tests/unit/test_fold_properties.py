@@ -33,6 +33,7 @@ intent = st.one_of(
     st.tuples(st.just("card_bought"), st.integers(0, 1), seat, st.none() | amount),
     st.tuples(st.just("deal_sold"), st.integers(0, 1), seat, seat, amount),
     st.tuples(st.just("event_voided"), st.integers(0, 200)),
+    st.tuples(st.just("payment_made"), seat, seat, st.integers(1, 120)),  # percent of what's owed
     st.tuples(st.just("commerce_stand"), st.integers(0, 1), seat, seat, st.sets(seat, max_size=3)),
     st.tuples(st.just("brag_ante_unseen"), st.integers(0, 1)),
     st.tuples(st.just("jig_out"), st.integers(0, 1), seat, st.lists(st.integers(0, 9), min_size=4, max_size=4)),
@@ -65,6 +66,16 @@ def attempt(ledger: MemoryLedger, games: list[str], step: tuple) -> None:
     if kind == "event_voided":
         target = ledger.log[args[0] % len(ledger.log)]["id"]
         ledger.record(kind, event_id=target, reason="test")
+        return
+    if kind == "payment_made":  # a settle-up between two players, outside the games: from a
+        # player who is down to one who is up (when the seats drawn are not), part of what is
+        # owed, or more than that (refused)
+        held = {x: ledger.state.balances.get(f"player:{x}", 0) for x in p}
+        down = sorted(p, key=held.get)
+        payer = p[args[0]] if held[p[args[0]]] < 0 else down[0]
+        payee = p[args[1]] if held[p[args[1]]] > 0 else down[-1]
+        owed = min(-held[payer], held[payee])
+        ledger.record(kind, **{"from": payer, "to": payee, "amount": max(1, owed * args[2] // 100)})
         return
     game, other = games[args[0]], games[1 - args[0]]
     data = {
@@ -122,6 +133,8 @@ def check_conservation(state: SessionState) -> None:
     assert all(n >= 0 for account, n in state.balances.items() if account.startswith("pool:"))
     model = balances(state)
     assert sum(p["counters"] for p in model["players"]) + model["pools_counters"] == 0
+    assert sum(p["paid_counters"] for p in model["players"]) == 0  # a payment moves, never makes
+    assert all(p["counters"] == p["result_counters"] + p["paid_counters"] for p in model["players"])
 
 
 @pytest.mark.parametrize("kind", sorted(KIND_OPTIONS))
@@ -179,6 +192,7 @@ def test_folding_stored_rows_in_two_parts_equals_the_incremental_state(steps, cu
 named_pool_intent = st.one_of(
     st.tuples(st.just("deal_started"), st.just(0), st.none() | seat),
     st.tuples(st.just("event_voided"), st.integers(0, 200)),
+    st.tuples(st.just("payment_made"), seat, seat, st.integers(1, 120)),  # percent of what's owed
     *NAMED_POOL_FACTS,
 )
 
