@@ -124,6 +124,11 @@ class Evening(RuleBasedStateMachine):
             body["game_id"] = None
         if data.draw(st.booleans()):
             body["expected_version"] = self.version
+        if event_type != "event_voided" and data.draw(st.booleans()):  # bound to a deal, as a
+            # phone binds it: the one in progress (the next one, to start it), or another
+            deal = self.read(f"/games/{game_id}/dealing")["deal"]
+            body["deal"] = data.draw(st.sampled_from(
+                [deal + (event_type == "deal_started"), deal, deal + 2, max(1, deal - 1)]))
         self.append(body)
 
     @precondition(lambda self: len(self.players) >= 2)
@@ -154,7 +159,7 @@ class Evening(RuleBasedStateMachine):
     @precondition(lambda self: self.games)
     @rule(data=st.data(), damage=st.sampled_from(
         ["no data", "null data", "extra field", "wrong type", "foreign id", "foreign game",
-         "no game", "unknown type", "stale version", "bad id"]))
+         "no game", "unknown type", "stale version", "bad id", "bad deal"]))
     def send_something_malformed(self, data, damage):
         game_id = data.draw(st.sampled_from(list(self.games)))
         game = self.games[game_id]
@@ -182,6 +187,8 @@ class Evening(RuleBasedStateMachine):
         elif damage == "stale version":
             body["expected_version"] = data.draw(st.sampled_from(
                 [self.version - 1, self.version + 1, -1, "1"]))
+        elif damage == "bad deal":
+            body["deal"] = data.draw(st.sampled_from([0, -1, "2", 1.5, True, None, 10**12]))
         elif damage == "bad id":
             body["id"] = data.draw(st.sampled_from(["", "a/b", "..", "x\u0000", 7, "é" * 3]))
         self.append(body)
