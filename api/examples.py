@@ -81,9 +81,10 @@ REQUESTS = {
             "options": {"partnerships": [[BENNET, CATHERINE], [COLLINS, DARCY]], "target": 11}}),
     },
     "appendEvent": {
-        "deal_started": _example("Mrs Bennet deals: the antes go to the pool", {
+        "deal_started": _example("Mrs Bennet deals the first deal: the antes go to the pool "
+                                 "(a second start of deal 1 is 409)", {
             "id": DEAL, "type": "deal_started", "game_id": COMMERCE,
-            "data": {"dealer": BENNET}, "expected_version": 7}),
+            "data": {"dealer": BENNET}, "expected_version": 7, "deal": 1}),
         "stake_paid": _example("Mr Collins pays a stake of 2 into the pool", {
             "id": STAKE, "type": "stake_paid", "game_id": COMMERCE,
             "data": {"player": COLLINS, "amount": 2}}),
