@@ -346,7 +346,8 @@ function known(game) {
 function bound(game, type) {  // the deal a fact of this game belongs to, as this phone sees it
   const dealing = (view.extras[game.id] || {}).dealing;
   if (!dealing) return {};
-  return {deal: type === "deal_started" ? dealing.deal + 1 : dealing.deal};
+  const deal = type === "deal_started" ? dealing.deal + 1 : dealing.deal;
+  return deal ? {deal} : {};  // before the first deal there is none to bind to
 }
 
 function factBody(game, spec, data) {

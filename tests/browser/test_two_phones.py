@@ -1,0 +1,144 @@
+"""Two phones on one evening, in real Chromium against the real server: what each recorder
+meant is what gets recorded, or it waits on the phone for a decision (issue: offline events
+keep their meaning, one start per deal); and two phones recording at once converge."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.tools import Evening, Phone, chromium, counters
+from tests.server import gunicorn, wait_until
+
+pytestmark = pytest.mark.browser
+SEATS = ["Ann", "Ben", "Cy", "Dan"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    where = tmp_path_factory.mktemp("two-phones")
+    with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
+        yield base
+
+
+@pytest.fixture
+def phones(browser):
+    opened = []
+    yield lambda: opened.append(Phone(browser)) or opened[-1]
+    for phone in opened:
+        phone.close()
+        assert phone.errors == [], phone.errors
+
+
+def test_purchases_recorded_offline_keep_their_meaning_or_wait_for_a_decision(base, phones):
+    evening = Evening(base).seat(*SEATS)
+    game = evening.game("commerce", SEATS, stake=2)
+    a, b = phones().open(evening.link()), phones().open(evening.link())
+    a.game().get_by_role("button", name="Deal 1: Ann deals").click()
+    expect(b.game().locator(".meta")).to_contain_text("Deal 1: Ann deals")
+
+    b.offline()  # phone B, in a pocket with no signal, records two purchases of deal 1
+    for buyer in ("Ben", "Cy"):
+        b.game().locator("[data-fact=card_bought]").click()
+        sheet = b.page.locator("#sheet")
+        expect(sheet.locator("label.chip:has(input:checked)", has_text="Ann")).to_have_count(1)
+        b.chip(sheet, "Who bought a card", buyer)
+        sheet.locator("#sheet-ok").click()
+    expect(b.page.locator("#status")).to_contain_text("2 pending")
+    expect(b.page.locator("#attention .pending-list li")).to_have_count(2)
+
+    # phone A, online, records the stand and the next deal meanwhile
+    stand = a.game().locator("form.sheet")
+    a.chip(stand, "Who stood", "Dan")
+    stand.locator("button[type=submit]").click()
+    a.game().get_by_role("button", name="Deal 2: Ben deals").click()
+    wait_until(lambda: sum(e["type"] == "deal_started" for e in evening.events()) == 2, 30, "deal 2")
+
+    b.offline(False)  # back: both purchases were bound to deal 1, which is over
+    looks = b.page.locator("#attention .look")
+    expect(looks).to_have_count(2)
+    expect(looks.first).to_contain_text("Nothing was recorded")
+    expect(looks.first).to_contain_text("deal 1")
+    expect(looks.first).to_contain_text("the game is now at deal 2")
+    assert not [e for e in evening.events() if e["type"] == "card_bought"]
+
+    # the table decides: Ben's purchase stands as B saw it (from Ann, for 2); Cy's is dropped
+    looks.filter(has_text="Ben").get_by_role("button", name="Record anyway").click()
+    looks.filter(has_text="Cy").get_by_role("button", name="Discard").click()
+    expect(looks).to_have_count(0)
+    wait_until(lambda: [e for e in evening.events() if e["type"] == "card_bought"], 30, "purchase")
+    bought = [e for e in evening.events() if e["type"] == "card_bought"]
+    ann, ben = evening.players["Ann"], evening.players["Ben"]
+    assert len(bought) == 1
+    assert bought[0]["data"] == {"buyer": ben, "seller": ann, "price": 2, "item": "card"}
+    assert {p["account"]: p["amount"] for p in bought[0]["postings"]} == {
+        f"player:{ben}": -2, f"player:{ann}": 2}  # paid to the dealer B saw, not to Ben
+    ids = [e["id"] for e in evening.events()]
+    assert len(ids) == len(set(ids))
+    expect(b.page.locator("#status")).to_have_text("online")
+    assert game in {e["game_id"] for e in bought}
+
+
+def test_two_phones_tapping_deal_together_record_one_deal(base, phones):
+    evening = Evening(base).seat(*SEATS)
+    game = evening.game("commerce", SEATS, stake=2)
+    evening.record("deal_started", game)
+    evening.record("commerce_stand", game, stander=evening.players["Dan"],
+                   winner=evening.players["Dan"], better_hands=[])
+    a, b = phones().open(evening.link()), phones().open(evening.link())
+    for phone in (a, b):
+        expect(phone.game().get_by_role("button", name="Deal 2: Ben deals")).to_be_visible()
+    pool = evening.get("/pools")["pools"][0]["counters"]
+    b.offline()  # B's tap waits for the network: the two taps cross on the way
+    b.game().get_by_role("button", name="Deal 2: Ben deals").click()
+    a.game().get_by_role("button", name="Deal 2: Ben deals").click()
+    wait_until(lambda: sum(e["type"] == "deal_started" for e in evening.events()) == 2, 30, "A's")
+    b.offline(False)
+    look = b.page.locator("#attention .look")
+    expect(look).to_have_count(1)
+    expect(look).to_contain_text("Deal 2 has already started (Ben deals)")
+    starts = [e for e in evening.events() if e["type"] == "deal_started"]
+    assert len(starts) == 2  # deal 1 and one deal 2: the antes taken once
+    assert evening.get("/pools")["pools"][0]["counters"] == pool + 10
+    look.get_by_role("button", name="Discard").click()
+    expect(look).to_have_count(0)
+
+
+def test_two_phones_recording_at_once_converge(base, phones):
+    evening = Evening(base).seat(*SEATS)
+    game = evening.game("other", SEATS, stake=1)
+    a, b = phones().open(evening.link()), phones().open(evening.link())
+    for n in range(3):  # each phone records fines, interleaved
+        for phone, who in ((a, SEATS[n]), (b, SEATS[n + 1])):
+            phone.game().locator("[data-fact=penalty_paid]").click()
+            sheet = phone.page.locator("#sheet")
+            phone.chip(sheet, "Who is fined", who)
+            sheet.locator("#sheet-ok").click()
+    wait_until(lambda: sum(e["type"] == "penalty_paid" for e in evening.events()) == 6, 30, "fines")
+    expected = {p["name"]: p["counters"] for p in evening.get("/balances")["players"]}
+    shown = {name: f"−{-n}" if n < 0 else f"+{n}" if n > 0 else "0" for name, n in expected.items()}
+    for phone in (a, b):
+        wait_until(lambda phone=phone: counters(phone.page) == shown, 30, "the balances")
+        expect(phone.page.locator("#log li")).to_have_count(len(evening.events()))
+    assert game
+
+
+def test_the_tables_link_on_the_recorders_phone_keeps_it_a_recorder(base, phones):
+    evening = Evening(base).seat("Ann", "Ben")
+    evening.game("other", ["Ann", "Ben"], stake=1)
+    recorder = phones().open(evening.link("w"))
+    write_link = recorder.page.locator("#write-link").input_value()
+    assert write_link.endswith(evening.write)
+    recorder.page.goto(evening.link("r"))  # the table's link, opened on the same phone
+    recorder.page.reload()
+    expect(recorder.page.locator(".game [data-fact=deal_started]")).to_be_visible()
+    expect(recorder.page.locator("#write-link")).to_have_value(write_link)
+    expect(recorder.page.locator("#read-link")).to_have_value(evening.link("r"))
+    reader = phones().open(evening.link("r"))  # a phone that never had the write token
+    expect(reader.page.locator(".game")).to_have_count(1)
+    expect(reader.page.locator(".game [data-fact=deal_started]")).to_have_count(0)
+    expect(reader.page.locator("#undo")).to_be_hidden()

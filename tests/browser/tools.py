@@ -1,0 +1,133 @@
+"""What the browser tests share: real headless Chromium, an evening opened over the API, and
+phone pages opened on it by its share links."""
+
+import contextlib
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+from playwright.sync_api import expect, sync_playwright
+
+from tests.server import REQUEST_SECONDS
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+OUTPUT = Path(__file__).resolve().parents[1] / "output"
+PHONE = {"width": 360, "height": 640}
+# Deadlines, not measures of speed: a loaded 2-core machine can take seconds over one step.
+WAIT_MS = 30_000
+ACTION_MS = 60_000
+
+
+@contextlib.contextmanager
+def chromium():
+    expect.set_options(timeout=WAIT_MS)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                 args=ARGS, timeout=ACTION_MS)
+            try:
+                yield browser
+            finally:
+                browser.close()
+    finally:
+        expect.set_options(timeout=5_000)
+
+
+@dataclass
+class Evening:
+    """An evening opened over the API, with its players (by name) and games."""
+
+    base: str
+    name: str = "Twelfth Night"
+    players: dict[str, str] = field(default_factory=dict)
+    games: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        opened = requests.post(f"{self.base}/api/v1/sessions", timeout=REQUEST_SECONDS,
+                               json={"name": self.name, "counter_value": 5, "currency": "GBP"})
+        assert opened.status_code == 201, opened.text
+        body = opened.json()
+        self.id, self.write, self.read = body["id"], body["write_token"], body["read_token"]
+
+    def url(self, path: str = "") -> str:
+        return f"{self.base}/api/v1/sessions/{self.id}{path}"
+
+    def post(self, path: str, body: dict) -> requests.Response:
+        return requests.post(self.url(path), json=body, timeout=REQUEST_SECONDS,
+                             headers={"Authorization": f"Bearer {self.write}"})
+
+    def get(self, path: str = "") -> dict:
+        answer = requests.get(self.url(path), timeout=REQUEST_SECONDS,
+                              headers={"Authorization": f"Bearer {self.read}"})
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def seat(self, *names: str) -> "Evening":
+        for name in names:
+            answer = self.post("/players", {"name": name})
+            assert answer.status_code == 201, answer.text
+            self.players[name] = answer.json()["id"]
+        return self
+
+    def game(self, kind: str, names: list[str], stake: int = 2, **options) -> str:
+        answer = self.post("/games", {"kind": kind, "stake": stake, "options": options,
+                                      "seats": [self.players[n] for n in names]})
+        assert answer.status_code == 201, answer.text
+        self.games.append(answer.json()["id"])
+        return self.games[-1]
+
+    def record(self, event_type: str, game_id: str | None = None, **data) -> dict:
+        answer = self.post("/events", {"id": str(uuid.uuid4()), "type": event_type,
+                                       "game_id": game_id, "data": data})
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    def events(self) -> list[dict]:
+        return self.get("/events")["events"]
+
+    def link(self, role: str = "w") -> str:
+        return f"{self.base}/#s={self.id}&{role}={self.write if role == 'w' else self.read}"
+
+
+class Phone:
+    """A page at a phone's size in its own browser context (its own storage), collecting the
+    page's errors."""
+
+    def __init__(self, browser, width: int = PHONE["width"], **context):
+        self.context = browser.new_context(viewport={**PHONE, "width": width}, **context)
+        self.context.set_default_timeout(ACTION_MS)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
+                     and "Failed to load resource" not in m.text else None)
+
+    def open(self, url: str) -> "Phone":
+        self.page.goto(url)
+        expect(self.page.locator("#evening")).to_be_visible()
+        return self
+
+    def offline(self, off: bool = True) -> None:
+        self.context.set_offline(off)
+        if not off:
+            self.page.evaluate("window.dispatchEvent(new Event('online'))")
+
+    def game(self, n: int = 0):
+        return self.page.locator(".game").nth(n)
+
+    def chip(self, within, legend: str, name: str) -> None:
+        """Taps the chip `name` in the chip group headed `legend`."""
+        within.locator("fieldset", has=self.page.locator(f"legend:text-is('{legend}')")) \
+            .locator("label.chip", has_text=name).first.click()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def counters(page) -> dict[str, str]:
+    """The balances table as shown: name → counters."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#balances tbody tr')]
+        .map(row => [row.cells[0].textContent, row.cells[1].textContent]))""")
