@@ -212,6 +212,9 @@ function draw() {
   drawSeatPicker(summary.players);
   drawOptions();
   drawGames();
+  const playing = summary.games.length > 0; // once play starts, the games come first
+  if (playing !== draw.playing) $("#setup").open = !playing;
+  draw.playing = playing;
   $("#balances tbody").replaceChildren(...balances.players.map(p => {
     const row = el("tr");
     row.append(el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", money(p.amount_minor), {class: "num"}));

@@ -1,0 +1,135 @@
+"""One phone without a connection, in real Chromium against the real server: the page opens
+from its service worker, records into an outbox that survives reloads and is sent when the
+page opens; undo works offline; refusals stay until dismissed; a reload keeps every form."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.tools import Evening, Phone, chromium
+from tests.server import gunicorn, wait_until
+
+pytestmark = pytest.mark.browser
+SEATS = ["Ann", "Ben", "Zoë"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    where = tmp_path_factory.mktemp("offline")
+    with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
+        yield base
+
+
+@pytest.fixture
+def phone(browser):
+    phone = Phone(browser)
+    yield phone
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def fine(phone: Phone, who: str) -> None:
+    phone.game().locator("[data-fact=penalty_paid]").click()
+    sheet = phone.page.locator("#sheet")
+    phone.chip(sheet, "Who is fined", who)
+    sheet.locator("#sheet-ok").click()
+
+
+def controlled(phone: Phone) -> None:
+    """After one visit the service worker controls the page (it keeps the page for offline)."""
+    phone.page.wait_for_function("navigator.serviceWorker.controller !== null || "
+                                 "(navigator.serviceWorker.ready.then(() => location.reload()), false)")
+
+
+def test_offline_reload_record_and_back_online_records_each_fact_once(base, phone):
+    evening = Evening(base).seat(*SEATS)
+    evening.game("other", SEATS, stake=1)
+    phone.open(evening.link())
+    controlled(phone)
+    expect(phone.page.locator("#title")).to_have_text("Twelfth Night")
+
+    phone.offline()
+    phone.page.reload()  # no connection: the kept page, drawn from the last known state
+    expect(phone.page.locator("#title")).to_have_text("Twelfth Night")
+    expect(phone.page.locator("#status")).to_have_text("offline")
+    fine(phone, "Ann")
+    expect(phone.page.locator("#status")).to_have_text("1 pending · offline")
+    expect(phone.page.locator("#attention .pending-list")).to_contain_text("Who is fined Ann")
+    phone.page.reload()  # the outbox is kept across a reload
+    expect(phone.page.locator("#status")).to_have_text("1 pending · offline")
+    fine(phone, "Zoë")
+    queued = phone.page.evaluate(f"JSON.parse(localStorage.getItem('ledger:queue:{evening.id}'))")
+    assert [item["body"]["data"]["player"] for item in queued] == [
+        evening.players["Ann"], evening.players["Zoë"]]
+
+    # the phone is put away; the network comes back; the page is opened again: it sends
+    phone.page.close()
+    phone.context.set_offline(False)
+    phone.page = phone.context.new_page()
+    phone.page.on("pageerror", lambda error: phone.errors.append(str(error)))
+    phone.page.goto(f"{base}/")
+    expect(phone.page.locator("#status")).to_have_text("online")
+    fines = [e for e in evening.events() if e["type"] == "penalty_paid"]
+    assert sorted(e["id"] for e in fines) == sorted(item["body"]["id"] for item in queued)
+    expect(phone.page.locator("#log li", has_text="Fine")).to_have_count(2)
+
+
+def test_undo_while_offline_waits_in_the_outbox(base, phone):
+    evening = Evening(base).seat(*SEATS)
+    game = evening.game("other", SEATS, stake=1)
+    fined = evening.record("penalty_paid", game, player=evening.players["Ben"], amount=3)
+    phone.open(evening.link())
+    expect(phone.page.locator("#log li").first).to_contain_text("Ben paid the pool 3")
+    phone.offline()
+    phone.page.locator("#undo").click()
+    dialog = phone.page.locator("#sheet")
+    expect(dialog).to_contain_text("Fine · Ben paid the pool 3")  # who paid whom, how much
+    dialog.locator("#sheet-ok").click()
+    expect(phone.page.locator("#status")).to_have_text("1 pending · offline")
+    phone.offline(False)
+    expect(phone.page.locator("#status")).to_have_text("online")
+    voids = [e for e in evening.events() if e["type"] == "event_voided"]
+    assert [v["data"]["event_id"] for v in voids] == [fined["id"]]
+    expect(phone.page.locator("#log s", has_text="Ben paid the pool 3")).to_have_count(1)
+
+
+def test_a_refusal_stays_on_screen_until_dismissed(base, phone):
+    evening = Evening(base).seat(*SEATS)
+    evening.game("other", SEATS, stake=1)
+    phone.open(evening.link())
+    phone.game().get_by_role("button", name="Deal 1: Ann deals").click()
+    sheet = phone.game().locator("form.sheet")  # the pool is empty: nothing to win
+    phone.chip(sheet, "Who won the pool", "Ben")
+    sheet.locator("button[type=submit]").click()
+    look = phone.page.locator("#attention .look")
+    expect(look).to_contain_text("Nothing was recorded")
+    expect(look).to_contain_text("The pool holds 0 counters")
+    phone.page.wait_for_timeout(6_000)  # no longer a toast that goes by itself
+    expect(look).to_be_visible()
+    look.get_by_role("button", name="Dismiss").click()
+    expect(look).to_have_count(0)
+    assert [e["type"] for e in evening.events()].count("pool_won") == 0
+
+
+def test_after_a_reload_a_second_game_can_be_started(base, phone):
+    evening = Evening(base).seat(*SEATS)
+    evening.game("other", SEATS, stake=1)
+    phone.open(evening.link())
+    phone.page.reload()
+    expect(phone.page.locator(".game")).to_have_count(1)
+    phone.page.locator("#setup > summary").click()
+    picker = phone.page.locator("#seat-picker label.chip")
+    expect(picker).to_have_count(3)
+    picker.filter(has_text="Ben").click()
+    picker.filter(has_text="Zoë").click()
+    phone.page.select_option("#game-form [name=kind]", "speculation")
+    phone.page.locator("#game-form button[type=submit]").click()
+    expect(phone.page.locator(".game")).to_have_count(2)
+    started = [e for e in evening.events() if e["type"] == "game_started"]
+    assert started[-1]["data"]["seats"] == [evening.players["Ben"], evening.players["Zoë"]]
+    wait_until(lambda: phone.page.locator("#attention .look").count() == 0, 5, "no refusal")
