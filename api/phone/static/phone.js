@@ -222,7 +222,7 @@ function draw() {
   }));
   const owes = settlement.transfers.map(t => {
     const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${counted(t.counters)})`);
-    if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid: ${who[t.from]} to ${who[t.to]}`}));
+    if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid… ${who[t.from]} to ${who[t.to]}`}));
     return item;
   });
   const pools = settlement.unsettled_pools.map(p => el("li", `${counted(p.counters)} still in ${poolName(p)}`));

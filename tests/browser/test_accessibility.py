@@ -1,0 +1,115 @@
+"""Every screen of the phone page, light and dark, at 320 px: axe-core (npm, injected into the
+page) finds no serious or critical violation, and nothing scrolls sideways. The screens: the
+welcome form, an evening with a game of each kind in play, every game's fact sheets, the
+undo and payment sheets, the share panel open, a refusal kept for a decision."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.tools import OUTPUT, Evening, Phone, chromium
+from tests.server import gunicorn
+
+pytestmark = pytest.mark.browser
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+SEATS = ["Ann", "Ben", "Cy", "Dorothea Fitzwilliam-Hargreaves"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    where = tmp_path_factory.mktemp("a11y")
+    with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
+        yield base
+
+
+def serious(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+        .violations.filter(v => ['serious', 'critical'].includes(v.impact))
+        .map(v => `${v.impact} ${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)""")
+    return found
+
+
+def overflow(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def evening_in_play(base: str) -> Evening:
+    evening = Evening(base).seat(*SEATS)
+    table = evening.post("/tables", {"name": "Head table", "rank": 1}).json()["id"]
+    commerce = evening.game("commerce", SEATS, stake=2)
+    evening.record("deal_started", commerce)
+    evening.record("commerce_stand", commerce, stander=evening.players["Ben"],
+                   winner=evening.players["Ben"], better_hands=[])
+    for kind in ("vingt_un", "cassino", "speculation", "brag", "three_stake_brag", "pope_joan",
+                 "snip_snap_snorum", "other"):
+        game = evening.game(kind, SEATS, stake=1)
+        evening.record("deal_started", game)
+    evening.game("progressive_poker", SEATS, stake=1,
+                 tables=[{"table_id": table, "seats": [evening.players[n] for n in SEATS]}])
+    return evening
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_screen_is_accessible_and_fits_320_px(base, browser, scheme):
+    if not AXE.exists():
+        pytest.fail("axe-core is missing: .ci/test installs it (npm ci --prefix tests/browser)")
+    phone = Phone(browser, width=320, color_scheme=scheme)
+    page = phone.page
+    found: dict[str, list[str]] = {}
+
+    def check(screen: str) -> None:
+        found[screen] = serious(page)
+        assert overflow(page) <= 0, f"{screen}: scrolls sideways by {overflow(page)} px"
+
+    page.goto(f"{base}/")
+    expect(page.locator("#open-form")).to_be_visible()
+    check("welcome")
+
+    evening = evening_in_play(base)
+    phone.open(evening.link())
+    expect(page.locator(".game")).to_have_count(10)
+    check("evening")
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"evening-320-{scheme}.png"), full_page=True)
+
+    sheets = page.locator(".game .facts button")
+    for n in range(sheets.count()):
+        label = sheets.nth(n).get_attribute("aria-label")
+        sheets.nth(n).click()
+        expect(page.locator("#sheet")).to_be_visible()
+        check(f"sheet {label}")
+        page.locator("#sheet-cancel").click()
+        expect(page.locator("#sheet")).to_be_hidden()
+
+    page.locator("#undo").click()
+    check("undo")
+    page.locator("#sheet-cancel").click()
+    page.get_by_role("button", name="Paid…").first.click()
+    check("payment")
+    page.locator("#sheet-cancel").click()
+
+    page.locator("#share > summary").click()
+    expect(page.locator("#write-qr")).to_be_visible()
+    check("share panel")
+    page.screenshot(path=str(OUTPUT / f"share-320-{scheme}.png"), full_page=True)
+
+    phone.offline()  # a refusal kept for a decision: a deal of Commerce started twice
+    page.locator(".game").first.get_by_role("button", name="Deal 2").click()
+    evening.record("deal_started", evening.games[0])
+    phone.offline(False)
+    expect(page.locator("#attention .look")).to_have_count(1)
+    check("needs a look")
+
+    phone.close()
+    assert phone.errors == []
+    assert {screen: v for screen, v in found.items() if v} == {}
