@@ -1,150 +1,218 @@
-"""The phone page in real headless Chromium against the real server: record a Commerce deal,
-an offline spell, an undo and a CSV download, then start a game with options chosen in the
-form, at a 360×640 phone viewport."""
+"""The phone page in real headless Chromium against the real server, at 360×640: an evening
+opened and recorded from the phone (names escaped, a Commerce deal in three taps, a purchase
+with its defaults, a CSV with the server's file name, a game started with options), a whole
+Vingt-un deal on one sheet, a Cassino grid that does not add up refused before it is sent,
+and payments that close the evening to all square."""
 
 from pathlib import Path
 
 import pytest
-import requests
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.server import REQUEST_SECONDS, gunicorn, wait_until
+from tests.browser.tools import OUTPUT, Evening, Phone, chromium, counters
+from tests.server import gunicorn, wait_until
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-OUTPUT = Path(__file__).resolve().parents[1] / "output"
-NAMES = ["Ann", "Bob", "<script>alert(1)</script>", "Dan"]
-# Deadlines, not measures of speed: a loaded 2-core machine can take seconds over one step.
-WAIT_MS = 30_000     # every expect() (Playwright's default is 5 s)
-ACTION_MS = 60_000   # clicks, fills, navigation, downloads (default 30 s)
+pytestmark = pytest.mark.browser
+NAMES = ["Ann", "Bob", "<script>alert(1)</script>", "Zoë"]
+SCREENSHOT = Path(__file__).resolve().parents[2] / "api" / "phone" / "screenshot.png"
 
 
 @pytest.fixture(scope="module")
 def browser():
-    expect.set_options(timeout=WAIT_MS)
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    where = tmp_path_factory.mktemp("phone")
+    with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
+        yield base
+
+
+@pytest.fixture
+def phone(browser):
+    phone = Phone(browser, accept_downloads=True)
+    yield phone
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def shown(n: int) -> str:
+    return f"−{-n}" if n < 0 else f"+{n}" if n > 0 else "0"
+
+
+def expect_counters(page, expected: dict[str, int]) -> None:
+    want = {name: shown(n) for name, n in expected.items()}
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                 args=ARGS, timeout=ACTION_MS)
-            try:
-                yield browser
-            finally:
-                browser.close()
-    finally:
-        expect.set_options(timeout=5_000)
-
-
-def record(page, fact: str, choices: dict | None = None, game: int = 0):
-    page.locator(".game").nth(game).locator(f"[data-fact={fact}]").click()
-    for name, value in (choices or {}).items():
-        target = page.locator(f"#fact-fields [name={name}]")
-        if target.evaluate("node => node.tagName") == "SELECT":
-            target.select_option(label=value)
-        else:
-            target.fill(str(value))
-    page.locator("#fact-form button[value=ok]").click()
-
-
-def counters(page) -> dict[str, str]:
-    rows = page.locator("#balances tbody tr")
-    return {rows.nth(i).locator("td").nth(0).inner_text(): rows.nth(i).locator("td").nth(1).inner_text()
-            for i in range(rows.count())}
-
-
-def expect_counters(page, expected: dict[str, str]) -> None:
-    """The balances table shows `expected` (polled: it is redrawn by the page's refreshes)."""
-    try:
-        wait_until(lambda: counters(page) == expected, WAIT_MS / 1000, "the counters")
+        wait_until(lambda: counters(page) == want, 30, "the counters")
     except TimeoutError:
-        assert counters(page) == expected  # the difference, in the failure
+        assert counters(page) == want
         raise
 
 
-@pytest.mark.browser
-def test_an_evening_recorded_from_a_phone(browser, tmp_path):
-    with (gunicorn(f"sqlite:///{tmp_path}/phone.sqlite3", workers=2, log_dir=tmp_path) as base,
-          browser.new_context(viewport={"width": 360, "height": 640},
-                              accept_downloads=True) as context):
-        context.set_default_timeout(ACTION_MS)
-        page = context.new_page()
-        alerts = []
-        page.on("dialog", lambda d: alerts.append(d.message) or d.dismiss() if d.type == "alert"
-                else d.accept("recorded by mistake") if d.type == "prompt" else d.accept())
-        page.goto(f"{base}/")
-        page.fill("#open-form [name=name]", "Twelfth Night")
-        page.fill("#open-form [name=counter_value]", "5")
-        page.click("#open-form button")
-        expect(page.locator("#title")).to_have_text("Twelfth Night")
+def test_an_evening_recorded_from_a_phone(base, phone):
+    page = phone.page
+    alerts = []
+    page.on("dialog", lambda d: alerts.append(d.message) or d.dismiss())
+    page.goto(f"{base}/")
+    page.fill("#open-form [name=name]", "Twelfth Night")
+    page.click("#open-form button")
+    expect(page.locator("#title")).to_have_text("Twelfth Night")
+    for n, name in enumerate(NAMES):
+        page.fill("#player-form [name=name]", name)
+        page.click("#player-form button")
+        expect(page.locator("#players li")).to_have_count(n + 1)
+    expect(page.locator("#players li").nth(2)).to_have_text("<script>alert(1)</script>")
 
-        for name in NAMES:
-            page.fill("#player-form [name=name]", name)
-            page.click("#player-form button")
-            expect(page.locator("#players li")).to_have_count(NAMES.index(name) + 1)
-        expect(page.locator("#players li").nth(2)).to_have_text("<script>alert(1)</script>")
+    page.select_option("#game-form [name=kind]", "commerce")
+    page.fill("#game-form [name=stake]", "2")
+    for chip in page.locator("#seat-picker label.chip").all():
+        chip.click()
+    page.click("#game-form button[type=submit]")
+    game = phone.game()
+    expect(game).to_be_visible()
 
-        page.select_option("#game-form [name=kind]", "commerce")
-        page.fill("#game-form [name=stake]", "2")
-        for box in page.locator("#seat-picker input").all():
-            box.check()
-        page.click("#game-form button[type=submit]")
-        expect(page.locator(".game")).to_have_count(1)
+    # a deal in three taps: Deal, who stood, Record
+    game.get_by_role("button", name="Deal 1: Ann deals").click()        # antes: pool 10
+    expect(game.locator(".meta")).to_contain_text("pool 10")
+    game.locator("[data-fact=card_bought]").click()                     # Bob buys from Ann
+    sheet = page.locator("#sheet")
+    expect(sheet.locator("legend", has_text="From")).to_be_visible()
+    phone.chip(sheet, "Who bought a card", "Bob")
+    sheet.locator("#sheet-ok").click()
+    stand = game.locator("form.sheet")
+    phone.chip(stand, "Who stood", "Zoë")
+    stand.locator("button[type=submit]").click()                        # Zoë stands and wins
+    expect(game.locator(".meta")).to_contain_text("pool 0")
+    expect_counters(page, {"Ann": -4, "Bob": -4, NAMES[2]: -2, "Zoë": 10})
+    expect(page.locator("#strip")).to_contain_text("Zoë +10")
+    expect(page.locator("#log li").first).to_contain_text("Commerce · Deal 1 · Stand")
+    expect(page.locator("#log li").nth(1)).to_contain_text("Bob paid Ann 2")
 
-        record(page, "deal_started")                              # Ann deals: pool 10
-        expect(page.locator(".game h3")).to_contain_text("pool 10")
-        record(page, "card_bought", {"buyer": "Bob"})             # Bob pays Ann 2
-        record(page, "commerce_stand", {"stander": "Dan", "winner": "Dan"})
-        expect(page.locator(".game h3")).to_contain_text("pool 0")
-        expect_counters(page, {"Ann": "-4", "Bob": "-4", NAMES[2]: "-2", "Dan": "10"})
+    with page.expect_download() as download:
+        page.click("[data-csv=journal]")
+    assert download.value.suggested_filename.startswith("parlour-")
+    assert download.value.suggested_filename.endswith("-journal.csv")
+    journal = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    assert journal.splitlines()[0].startswith("position,version,recorded_at,event_id")
 
-        context.set_offline(True)
-        for _ in range(3):
-            record(page, "stake_paid", {"player": "Ann", "amount": 1})
-        expect(page.locator("#status")).to_have_text("3 pending")
-        context.set_offline(False)
-        page.evaluate("window.dispatchEvent(new Event('online'))")
-        expect(page.locator("#status")).to_have_text("online")
-        expect(page.locator(".game h3")).to_contain_text("pool 3")
+    # a game started with its options chosen in the form; a redraw keeps what was entered
+    page.click("#setup > summary")
+    page.select_option("#game-form [name=kind]", "vingt_un")
+    expect(page.locator("#option-fields [name=tie_share]")).to_have_value("none")
+    page.fill("#option-fields [name=pool_ante]", "2")
+    page.locator("#seat-picker label.chip").nth(2).click()              # not the third player
+    page.evaluate("refresh()")
+    expect(page.locator("#option-fields [name=pool_ante]")).to_have_value("2")
+    page.select_option("#option-fields [name=tie_share]", "1/3")
+    page.click("#game-form button[type=submit]")
+    expect(page.locator(".game")).to_have_count(2)
+    evening = page.evaluate("JSON.parse(localStorage.getItem('ledger:current'))")
+    tokens = page.evaluate("JSON.parse(localStorage.getItem('ledger:evenings'))")[evening]
+    assert set(tokens) == {"write", "read"}
+    assert alerts == []
 
-        evening = page.evaluate("JSON.parse(localStorage.getItem('ledger:evening'))")
-        auth = {"Authorization": f"Bearer {evening['token']}"}
-        waits = {"headers": auth, "timeout": REQUEST_SECONDS}
-        events = requests.get(f"{base}/api/v1/sessions/{evening['id']}/events", **waits).json()["events"]
-        stakes = [e for e in events if e["type"] == "stake_paid"]
-        assert len(stakes) == 3 and len({e["id"] for e in stakes}) == 3
+    page.evaluate("window.scrollTo(0, 0)")
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "phone.png"))
+    page.screenshot(path=str(OUTPUT / "phone-full.png"), full_page=True)
 
-        page.click("#undo")                                       # confirm, then a reason
-        expect(page.locator(".game h3")).to_contain_text("pool 2")
-        events = requests.get(f"{base}/api/v1/sessions/{evening['id']}/events", **waits).json()["events"]
-        assert events[-1]["type"] == "event_voided" and events[-1]["data"]["event_id"] == stakes[-1]["id"]
 
-        with page.expect_download() as download:
-            page.click("[data-csv=journal]")
-        journal = Path(download.value.path()).read_text()
-        assert journal.splitlines()[0].startswith("position,version,recorded_at,event_id")
-        assert alerts == []
+def test_a_whole_vingt_un_deal_on_one_sheet(base, phone):
+    seats = ["Ann", "Ben", "Cy", "Dan"]
+    evening = Evening(base).seat(*seats)
+    evening.game("vingt_un", seats, stake=2)
+    phone.open(evening.link())
+    page, game = phone.page, phone.game()
+    game.get_by_role("button", name="Deal 1: Ann deals").click()       # tap 1
+    sheet = game.locator("form.sheet")
+    expect(sheet.locator("legend")).to_have_text(["Ben", "Cy", "Dan"])  # each but the dealer
+    phone.chip(sheet, "Ben", "won")                                     # tap 2
+    phone.chip(sheet, "Cy", "natural")                                  # tap 3
+    sheet.locator("button[type=submit]").click()                        # tap 4: Dan lost
+    # the stake is 2: Ben wins 2, Cy's natural 4 (and the deal passes to him), Dan loses 2
+    expect_counters(page, {"Ann": -4, "Ben": 2, "Cy": 4, "Dan": -2})
+    hands = [e for e in evening.events() if e["type"] == "vingt_un_hand_settled"]
+    assert len(hands) == 3 and {e["data"]["natural"] for e in hands} == {True, False}
+    expect(game.get_by_role("button", name="Deal 2: Cy deals")).to_be_visible()
 
-        # A Vingt-un game with its options chosen in the form, not typed as JSON; a refresh
-        # in the middle of filling it in keeps what was entered.
-        page.click("#setup > summary")
-        page.select_option("#game-form [name=kind]", "vingt_un")
-        expect(page.locator("#option-fields [name=tie_share]")).to_have_value("none")
-        page.fill("#option-fields [name=pool_ante]", "2")
-        page.locator("#seat-picker input").nth(2).uncheck()
-        page.evaluate("refresh()")
-        expect(page.locator("#option-fields [name=pool_ante]")).to_have_value("2")
-        expect(page.locator("#seat-picker input").nth(2)).not_to_be_checked()
-        page.select_option("#option-fields [name=tie_share]", "1/3")
-        page.click("#game-form button[type=submit]")
-        expect(page.locator(".game")).to_have_count(2)
-        summary = requests.get(f"{base}/api/v1/sessions/{evening['id']}", **waits).json()
-        players = {p["name"]: p["id"] for p in summary["players"]}
-        vingt_un = summary["games"][1]
-        assert vingt_un["kind"] == "vingt_un"
-        assert vingt_un["options"] == {"pool_ante": 2, "overdraw_penalty": 0, "tie_share": "1/3"}
-        assert vingt_un["seats"] == [players["Ann"], players["Bob"], players["Dan"]]
 
-        OUTPUT.mkdir(exist_ok=True)
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(OUTPUT / "phone.png"), full_page=False)
-        page.screenshot(path=str(OUTPUT / "phone-full.png"), full_page=True)
+def test_a_cassino_grid_that_does_not_add_up_is_refused_before_it_is_sent(base, phone):
+    evening = Evening(base).seat("Ann", "Ben")
+    evening.game("cassino", ["Ann", "Ben"], stake=1)
+    phone.open(evening.link())
+    page, game = phone.page, phone.game()
+    game.get_by_role("button", name="Deal 1: Ann deals").click()
+    sheet = game.locator("form.sheet")
+    expect(sheet.locator(".totals")).to_contain_text("cards 0/52")
+
+    def count(who: str, **taken) -> None:
+        for key, n in taken.items():
+            sheet.get_by_label(f"{who}: {key.replace('_', ' ')}", exact=True).fill(str(n))
+
+    count("Ann", cards=30, spades=8, aces=3, great_cassino=1, sweeps=1)
+    count("Ben", cards=20, spades=5, aces=1, little_cassino=1)          # two cards short
+    sheet.get_by_label("Ben: cards", exact=True).dispatch_event("input")
+    expect(sheet.locator(".totals")).to_contain_text("cards 50/52")
+    version = evening.get()["version"]
+    sheet.locator("button[type=submit]").click()
+    expect(sheet.locator(".error")).to_have_text(
+        "The cards come to 50; a whole deal has 52. Nothing was sent.")
+    assert evening.get()["version"] == version
+    assert page.evaluate(f"localStorage.getItem('ledger:queue:{evening.id}')") in (None, "[]")
+
+    count("Ben", cards=22)
+    sheet.locator("button[type=submit]").click()
+    expect(game.locator(".meta").nth(1)).to_contain_text("Points: Ann")
+    counted = [e for e in evening.events() if e["type"] == "cassino_deal_counted"]
+    assert len(counted) == 1
+    expect(page.locator("#races figure")).to_have_count(1)             # the race to 11
+
+
+def test_payments_close_the_evening_to_all_square(base, phone):
+    evening = Evening(base).seat("Ann", "Ben", "Cy")
+    game = evening.game("other", ["Ann", "Ben", "Cy"], stake=1)
+    evening.record("deal_started", game)
+    for who, n in (("Ann", 6), ("Cy", 3)):
+        evening.record("stake_paid", game, player=evening.players[who], amount=n)
+    evening.record("pool_won", game, winners=[evening.players["Ben"]])
+    phone.open(evening.link())
+    page = phone.page
+    owes = page.locator("#settlement li")
+    expect(owes).to_have_count(2)
+    expect(owes.first).to_contain_text("Ann pays Ben £0.30 (6 counters)")
+    owes.first.get_by_role("button", name="Paid…").click()             # Ann pays 2 of her 6
+    sheet = page.locator("#sheet")
+    sheet.locator("input[type=number]").fill("2")
+    sheet.locator("#sheet-ok").click()
+    expect(owes.first).to_contain_text("Ann pays Ben £0.20 (4 counters)")
+    expect(page.locator("#payments li")).to_have_text(["Ann paid Ben £0.10"])
+    while owes.filter(has_text="pays").count():                        # then the rest, whole
+        before = owes.count()
+        owes.first.get_by_role("button", name="Paid…").click()
+        sheet.locator("#sheet-ok").click()
+        wait_until(lambda: owes.filter(has_text="pays").count() < before
+                   or "All square" in owes.first.inner_text(), 30, "a transfer paid")
+    expect(owes).to_have_text(["All square."])
+    settlement = evening.get("/settlement")
+    assert settlement["all_square"] and settlement["transfers"] == []
+    assert sum(p["counters"] for p in settlement["payments"]) == 9
+    expect_counters(page, {"Ann": 0, "Ben": 0, "Cy": 0})
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def test_the_readmes_screenshot_is_an_evening_in_play(base, browser):
+    seats = ["Mrs Bennet", "Mr Collins", "Lady Catherine", "Mr Darcy"]
+    evening = Evening(base).seat(*seats)
+    commerce = evening.game("commerce", seats, stake=2)
+    evening.record("deal_started", commerce)
+    evening.record("card_bought", commerce, buyer=evening.players["Mr Collins"])
+    evening.record("commerce_stand", commerce, stander=evening.players["Mr Darcy"],
+                   winner=evening.players["Mr Darcy"], better_hands=[])
+    evening.record("deal_started", commerce)
+    phone = Phone(browser)
+    phone.open(evening.link())
+    expect(phone.game().locator("form.sheet")).to_be_visible()
+    phone.page.screenshot(path=str(SCREENSHOT))
+    phone.close()

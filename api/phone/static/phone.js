@@ -308,7 +308,7 @@ function drawGame(game, kept) {
   if (deal) {
     const next = dealing.deal + 1, dealer = who[dealing.next_dealer];
     const row = el("div", null, {class: "row"});
-    row.append(button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: open ? "" : "primary", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
+    row.append(button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: open ? "small" : "primary", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
                button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`}));
     card.append(row);
   }
