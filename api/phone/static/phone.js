@@ -140,12 +140,12 @@ async function refresh() {
   if (!ev) return;
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [summary, balances, settlement, pools] = await Promise.all(["", "/balances", "/settlement", "/pools"].map(read));
       const known = view && view.id === ev.id ? view.events : [];
       const after = known.length ? known[known.length - 1].version : 0;
-      const events = [...known, ...(await read(`/events?after=${after}`)).events];
-      const extras = {};
-      for (const game of summary.games) extras[game.id] = await gameExtras(game);
+      const [summary, balances, settlement, pools, fresh] = await Promise.all(
+        ["", "/balances", "/settlement", "/pools", `/events?after=${after}`].map(read));
+      const events = [...known, ...fresh.events];
+      const extras = Object.fromEntries(await Promise.all(summary.games.map(async g => [g.id, await gameExtras(g)])));
       view = {id: ev.id, summary, balances, settlement, pools, events, extras};
       if (events.length && events[events.length - 1].version === summary.version) break; // one moment
     }
@@ -158,11 +158,11 @@ async function refresh() {
 
 async function gameExtras(game) {
   const {reads, buttons} = SPECS[game.kind];
-  const extras = {};
-  if (buttons.some(b => b.type === "deal_started")) extras.dealing = await read(`/games/${game.id}/dealing`);
-  if (reads.includes("scores")) extras.scores = await read(`/games/${game.id}/scores`);
-  if (reads.includes("progressive")) extras.tally = await read(`/progressive?game_id=${game.id}`);
-  return extras;
+  const wanted = {dealing: buttons.some(b => b.type === "deal_started") && `/games/${game.id}/dealing`,
+                  scores: reads.includes("scores") && `/games/${game.id}/scores`,
+                  tally: reads.includes("progressive") && `/progressive?game_id=${game.id}`};
+  const asked = Object.entries(wanted).filter(([, path]) => path);
+  return Object.fromEntries(await Promise.all(asked.map(async ([name, path]) => [name, await read(path)])));
 }
 
 // Live: another phone's fact shows here within a poll. The server answers 304 without
