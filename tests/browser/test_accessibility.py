@@ -113,3 +113,47 @@ def test_every_screen_is_accessible_and_fits_320_px(base, browser, scheme):
     phone.close()
     assert phone.errors == []
     assert {screen: v for screen, v in found.items() if v} == {}
+
+
+CONTRAST = """() => {
+  const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => rgb(c).map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const behind = node => { for (; node; node = node.parentElement) { const bg = getComputedStyle(node).backgroundColor;
+    if (!bg.startsWith('rgba(0, 0, 0, 0)') && bg !== 'transparent') return bg; } return 'rgb(255, 255, 255)'; };
+  window.contrast = {ratio, behind};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_control_edges_and_the_focus_ring_stand_out_and_buttons_name_their_game(base, browser, scheme):
+    evening = Evening(base).seat("Ann", "Ben", "Cy")
+    for kind in ("commerce", "cassino"):
+        evening.game(kind, ["Ann", "Ben", "Cy"], stake=1)
+    phone = Phone(browser, color_scheme=scheme)
+    page = phone.page
+    phone.open(evening.link())
+    expect(page.locator(".game")).to_have_count(2)
+    page.locator("#setup > summary").click()
+    page.evaluate(CONTRAST)
+    edges = page.evaluate("""() => [...document.querySelectorAll('input:not([type=checkbox]):not([type=radio]), select')]
+        .filter(n => n.offsetParent).map(n => [n.name || n.id || n.type,
+            contrast.ratio(getComputedStyle(n).borderTopColor, contrast.behind(n.parentElement))])""")
+    assert edges and [name for name, ratio in edges if ratio < 3] == []  # WCAG 1.4.11: 3:1
+    button = page.locator(".game button").first
+    button.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # focused from the keyboard: the ring shows
+    ring = page.evaluate("""() => { const n = document.activeElement, s = getComputedStyle(n);
+        return [s.outlineStyle, parseFloat(s.outlineWidth),
+                contrast.ratio(s.outlineColor, contrast.behind(n.parentElement)),
+                parseFloat(s.outlineOffset)]; }""")
+    # a ring of 2 px or more, set off from the control (on a green button too) by a gap of the
+    # page's own colour, at 3:1 or more against it (the old ring was ~2.5:1 on green)
+    assert ring[0] != "none" and ring[1] >= 2 and ring[2] >= 3 and ring[3] >= 2, ring
+    names = page.evaluate("""() => [...document.querySelectorAll('.game')].flatMap(card =>
+        [...card.querySelectorAll('button')].map(b => [card.getAttribute('aria-label'),
+            b.getAttribute('aria-label') || b.closest('form[aria-label]')?.getAttribute('aria-label')]))""")
+    assert names and [n for n in names if not n[1] or n[0] not in n[1]] == []
+    phone.close()
