@@ -124,6 +124,7 @@ RESPONSES = {
              "next_dealer": COLLINS},
             {"id": CASSINO, "kind": "cassino", "seats": SEATS, "stake": 1, "table_id": None,
              "options": CASSINO_OPTIONS, "current_dealer": None, "next_dealer": BENNET}]}},
+    "getSessionVersion": {"200": {"version": 12}},
     "addPlayer": {"201": {"id": BENNET, "version": 2, "event": PLAYER_ADDED}},
     "addTable": {"201": {"id": HEAD_TABLE, "version": 6, "event": TABLE_ADDED}},
     "startGame": {"201": {"id": COMMERCE, "version": 7, "event": COMMERCE_STARTED}},

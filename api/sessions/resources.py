@@ -42,7 +42,7 @@ class Session(MethodView):
 @blp.route("/<sid>/version")
 class Version(MethodView):
     @blp.conditional
-    @blp.response(200, schemas.Version, example={"version": 8})
+    @blp.response(200, schemas.Version)
     @blp.problems(401, 404)
     def get(self, sid):
         """The session's current version, for a phone to watch.
