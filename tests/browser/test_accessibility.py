@@ -8,25 +8,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tools import OUTPUT, Evening, Phone, chromium
-from tests.server import gunicorn
+from tests.browser.tools import OUTPUT, Evening, Phone
 
 pytestmark = pytest.mark.browser
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 SEATS = ["Ann", "Ben", "Cy", "Dorothea Fitzwilliam-Hargreaves"]
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    where = tmp_path_factory.mktemp("a11y")
-    with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
-        yield base
 
 
 def serious(page) -> list[str]:

@@ -9,25 +9,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tools import OUTPUT, Evening, Phone, chromium, counters
-from tests.server import gunicorn, wait_until
+from tests.browser.tools import OUTPUT, Evening, Phone, counters
+from tests.server import wait_until
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Bob", "<script>alert(1)</script>", "Zoë"]
 SCREENSHOT = Path(__file__).resolve().parents[2] / "api" / "phone" / "screenshot.png"
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    where = tmp_path_factory.mktemp("phone")
-    with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
-        yield base
 
 
 @pytest.fixture

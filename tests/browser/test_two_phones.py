@@ -5,24 +5,12 @@ keep their meaning, one start per deal); and two phones recording at once conver
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone, chromium, counters
-from tests.server import gunicorn, wait_until
+from tests.browser.tools import Evening, Phone, counters
+from tests.server import wait_until
 
 pytestmark = pytest.mark.browser
 SEATS = ["Ann", "Ben", "Cy", "Dan"]
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    where = tmp_path_factory.mktemp("two-phones")
-    with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
-        yield base
 
 
 @pytest.fixture
