@@ -517,22 +517,41 @@ function input(box, game, f, preset, seated = game.seats) {
 
 // A number per seat, or several (Cassino's cards, spades…) with running totals.
 function counts(box, game, f, seated) {
-  const who = names(), keys = f.choices.length ? f.choices : ["n"];
+  const who = names(), keys = f.choices.length ? f.choices : ["n"], words = k => k.replace(/_/g, " ");
   const set = el("fieldset", null, {class: "counts"});
   set.append(el("legend", f.label));
   const inputs = {};
-  for (const seat of seated) {
-    const row = el("div", null, {class: keys.length > 1 ? "grid" : ""});
-    if (keys.length > 1) row.append(el("strong", who[seat]));
-    inputs[seat] = Object.fromEntries(keys.map(key => [key, stepper(row, keys.length > 1 ? key.replace(/_/g, " ") : who[seat], keys.length > 1 ? 0 : undefined, 0, keys.length > 1 ? {"aria-label": `${who[seat]}: ${key.replace(/_/g, " ")}`} : {})]));
-    set.append(row);
+  if (keys.length === 1) {  // a number per seat, with steppers
+    for (const seat of seated) inputs[seat] = {n: stepper(set, who[seat], undefined, 0)};
+  } else {  // a grid: what each took, a column per player, a row per kind of card
+    const table = el("table", null, {class: "grid"}), head = el("tr");
+    head.append(el("td"), ...seated.map(seat => el("th", who[seat], {scope: "col"})));
+    table.append(head);
+    for (const seat of seated) inputs[seat] = {};
+    for (const key of keys) {
+      const row = el("tr");
+      row.append(el("th", words(key), {scope: "row"}));
+      for (const seat of seated) {
+        const cell = el("input", null, {type: "number", min: "0", value: "0", inputmode: "numeric", "aria-label": `${who[seat]}: ${words(key)}`});
+        inputs[seat][key] = () => (cell.value === "" ? undefined : Number(cell.value));
+        const td = el("td");
+        td.append(cell);
+        row.append(td);
+      }
+      table.append(row);
+    }
+    const scroll = el("div", null, {class: "scroll"});
+    scroll.append(table);
+    set.append(scroll);
   }
   const totals = f.totals && f.totals[String(game.options[f.totals_option])];
-  if (totals) {
+  if (totals) {  // running totals, ticked when a kind of card is all counted
     const line = el("p", null, {class: "totals", "aria-live": "polite"});
     const show = () => {
-      line.textContent = Object.entries(totals).map(([key, whole]) =>
-        `${key.replace(/_/g, " ")} ${seated.reduce((sum, s) => sum + (inputs[s][key]() || 0), 0)}/${whole}`).join(" · ");
+      line.textContent = keys.filter(key => key in totals).map(key => [key, totals[key]]).map(([key, whole]) => {
+        const sum = seated.reduce((total, s) => total + (inputs[s][key]() || 0), 0);
+        return `${words(key)} ${sum}/${whole}${sum === whole ? " ✓" : ""}`;
+      }).join(" · ");
     };
     set.addEventListener("input", show);
     show();
