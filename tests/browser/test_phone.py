@@ -152,7 +152,7 @@ def test_a_cassino_grid_that_does_not_add_up_is_refused_before_it_is_sent(base, 
 
     count("Ben", cards=22)
     sheet.locator("button[type=submit]").click()
-    expect(game.locator(".meta").nth(1)).to_contain_text("Ann 8")  # 10 − 2: the difference
+    expect(game.locator(".meta").nth(1)).to_have_text("Points: Ann 8, Ben 0")  # 10 − 2, in seat order
     counted = [e for e in evening.events() if e["type"] == "cassino_deal_counted"]
     assert len(counted) == 1
     expect(page.locator("#races figure")).to_have_count(1)             # the race to 11

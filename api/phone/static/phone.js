@@ -296,7 +296,7 @@ function drawGame(game, kept) {
   meta.push(named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
   card.append(el("p", meta.join(" · "), {class: "meta"}));
   if (extras.scores) {
-    const totals = Object.entries(extras.scores.totals).map(([p, n]) => `${who[p]} ${n}`).join(", ");
+    const totals = game.seats.filter(p => p in extras.scores.totals).map(p => `${who[p]} ${extras.scores.totals[p]}`).join(", ");
     const won = extras.scores.winner ? ` · won by ${(extras.scores.winners || [extras.scores.winner]).map(p => who[p]).join(" & ")}` : "";
     card.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
   }
