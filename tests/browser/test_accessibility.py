@@ -1,8 +1,9 @@
 """Every screen of the phone page, light and dark, at 320 px: axe-core (npm, injected into the
 page) finds no serious or critical violation, and nothing scrolls sideways. The screens: the
-welcome form, an evening with a game of each kind in play, every game's fact sheets, the
-undo and payment sheets, the share panel open, a refusal kept for a decision."""
+welcome form, an evening with a game of each kind in play, every game's fact sheets (and its
+sheet for another dealer), the undo and payment sheets, the share panel open, a refusal kept for a decision."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -54,9 +55,12 @@ def test_every_screen_is_accessible_and_fits_320_px(base, browser, scheme):
     page = phone.page
     found: dict[str, list[str]] = {}
 
-    def check(screen: str) -> None:
+    def check(screen: str, shot: bool = True) -> None:
         found[screen] = serious(page)
         assert overflow(page) <= 0, f"{screen}: scrolls sideways by {overflow(page)} px"
+        if shot:
+            OUTPUT.mkdir(exist_ok=True)
+            page.screenshot(path=str(OUTPUT / f"{re.sub(r'[^a-z0-9]+', '-', screen.lower())}-320-{scheme}.png"))
 
     page.goto(f"{base}/")
     expect(page.locator("#open-form")).to_be_visible()
@@ -66,15 +70,14 @@ def test_every_screen_is_accessible_and_fits_320_px(base, browser, scheme):
     phone.open(evening.link())
     expect(page.locator(".game")).to_have_count(10)
     check("evening")
-    OUTPUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUTPUT / f"evening-320-{scheme}.png"), full_page=True)
+    page.screenshot(path=str(OUTPUT / f"evening-full-320-{scheme}.png"), full_page=True)
 
-    sheets = page.locator(".game .facts button")
+    sheets = page.locator(".game .facts button, .game button[aria-label^='Deal with another dealer']")
     for n in range(sheets.count()):
         label = sheets.nth(n).get_attribute("aria-label")
         sheets.nth(n).click()
         expect(page.locator("#sheet")).to_be_visible()
-        check(f"sheet {label}")
+        check(f"sheet {label}", shot=label.endswith(", Commerce"))
         page.locator("#sheet-cancel").click()
         expect(page.locator("#sheet")).to_be_hidden()
 
@@ -88,7 +91,7 @@ def test_every_screen_is_accessible_and_fits_320_px(base, browser, scheme):
     page.locator("#share > summary").click()
     expect(page.locator("#write-qr")).to_be_visible()
     check("share panel")
-    page.screenshot(path=str(OUTPUT / f"share-320-{scheme}.png"), full_page=True)
+    page.screenshot(path=str(OUTPUT / f"share-panel-full-320-{scheme}.png"), full_page=True)
 
     phone.offline()  # a refusal kept for a decision: a deal of Commerce started twice
     page.locator(".game").first.get_by_role("button", name="Deal 2").click()

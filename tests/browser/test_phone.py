@@ -4,13 +4,16 @@ with its defaults, a CSV with the server's file name, a game started with option
 Vingt-un deal on one sheet, a Cassino grid that does not add up refused before it is sent,
 and payments that close the evening to all square."""
 
+import json
+import re
 from pathlib import Path
 
 import pytest
+import requests
 from playwright.sync_api import expect
 
 from tests.browser.tools import OUTPUT, Evening, Phone, counters
-from tests.server import wait_until
+from tests.server import REQUEST_SECONDS, wait_until
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Bob", "<script>alert(1)</script>", "Zoë"]
@@ -78,12 +81,33 @@ def test_an_evening_recorded_from_a_phone(base, phone):
     expect(page.locator("#log li").first).to_contain_text("Commerce · Deal 1 · Stand")
     expect(page.locator("#log li").nth(1)).to_contain_text("Bob paid Ann 2")
 
+    evening = page.evaluate("JSON.parse(localStorage.getItem('ledger:current'))")
+    tokens = page.evaluate("JSON.parse(localStorage.getItem('ledger:evenings'))")[evening]
+    assert set(tokens) == {"write", "read"}
+    served = requests.get(f"{base}/api/v1/sessions/{evening}/export/results.csv", timeout=REQUEST_SECONDS,
+                          headers={"Authorization": f"Bearer {tokens['read']}"})
+    name = re.search(r'filename="?([^";]+)', served.headers["Content-Disposition"]).group(1)
+    assert re.fullmatch(r"parlour-.+-results\.csv", name), name
     with page.expect_download() as download:
-        page.click("[data-csv=journal]")
-    assert download.value.suggested_filename.startswith("parlour-")
-    assert download.value.suggested_filename.endswith("-journal.csv")
-    journal = Path(download.value.path()).read_text(encoding="utf-8-sig")
-    assert journal.splitlines()[0].startswith("position,version,recorded_at,event_id")
+        page.click("[data-csv=results]")
+    assert download.value.suggested_filename == name               # the server's, not "results.csv"
+    assert Path(download.value.path()).read_bytes() == served.content
+
+    # an undo with its reason: the stand struck through in the log, its counters back in the pool
+    page.click("#undo")
+    sheet = page.locator("#sheet")
+    expect(sheet).to_contain_text("Commerce · Deal 1 · Stand")
+    sheet.get_by_label("Why").fill("Zoë had miscounted")
+    sheet.locator("#sheet-ok").click()
+    expect(page.locator("#log li").first).to_contain_text("Undone: Commerce · Deal 1 · Stand")
+    expect(page.locator("#log li s", has_text="Stand")).to_have_count(1)
+    expect(page.locator("#log li", has_text="undone: Zoë had miscounted")).to_have_count(1)
+    expect(game.locator(".meta")).to_contain_text("pool 10")
+    expect_counters(page, {"Ann": -2, "Bob": -4, NAMES[2]: -2, "Zoë": -2})
+    voided = [e for e in requests.get(f"{base}/api/v1/sessions/{evening}/events", timeout=REQUEST_SECONDS,
+                                      headers={"Authorization": f"Bearer {tokens['read']}"}).json()["events"]
+              if e["type"] == "event_voided"]
+    assert [v["data"]["reason"] for v in voided] == ["Zoë had miscounted"]
 
     # a game started with its options chosen in the form; a redraw keeps what was entered
     page.click("#setup > summary")
@@ -96,9 +120,6 @@ def test_an_evening_recorded_from_a_phone(base, phone):
     page.select_option("#option-fields [name=tie_share]", "1/3")
     page.click("#game-form button[type=submit]")
     expect(page.locator(".game")).to_have_count(2)
-    evening = page.evaluate("JSON.parse(localStorage.getItem('ledger:current'))")
-    tokens = page.evaluate("JSON.parse(localStorage.getItem('ledger:evenings'))")[evening]
-    assert set(tokens) == {"write", "read"}
     assert alerts == []
 
     page.evaluate("window.scrollTo(0, 0)")
@@ -108,9 +129,9 @@ def test_an_evening_recorded_from_a_phone(base, phone):
 
 
 def test_a_whole_vingt_un_deal_on_one_sheet(base, phone):
-    seats = ["Ann", "Ben", "Cy", "Dan"]
+    seats, stake = ["Ann", "Ben", "Cy", "Dan"], 2
     evening = Evening(base).seat(*seats)
-    evening.game("vingt_un", seats, stake=2)
+    evening.game("vingt_un", seats, stake=stake)
     phone.open(evening.link())
     page, game = phone.page, phone.game()
     game.get_by_role("button", name="Deal 1: Ann deals").click()       # tap 1
@@ -119,8 +140,10 @@ def test_a_whole_vingt_un_deal_on_one_sheet(base, phone):
     phone.chip(sheet, "Ben", "won")                                     # tap 2
     phone.chip(sheet, "Cy", "natural")                                  # tap 3
     sheet.locator("button[type=submit]").click()                        # tap 4: Dan lost
-    # the stake is 2: Ben wins 2, Cy's natural 4 (and the deal passes to him), Dan loses 2
-    expect_counters(page, {"Ann": -4, "Ben": 2, "Cy": 4, "Dan": -2})
+    # as vingt_un_hand_settled says: the dealer pays a won hand the stake and a natural twice
+    # the stake (and the deal passes to the natural's holder); a lost hand pays him the stake
+    won, natural, lost = stake, 2 * stake, -stake
+    expect_counters(page, {"Ann": -(won + natural + lost), "Ben": won, "Cy": natural, "Dan": lost})
     hands = [e for e in evening.events() if e["type"] == "vingt_un_hand_settled"]
     assert len(hands) == 3 and {e["data"]["natural"] for e in hands} == {True, False}
     expect(game.get_by_role("button", name="Deal 2: Cy deals")).to_be_visible()
@@ -188,6 +211,125 @@ def test_payments_close_the_evening_to_all_square(base, phone):
     assert sum(p["counters"] for p in settlement["payments"]) == 9
     expect_counters(page, {"Ann": 0, "Ben": 0, "Cy": 0})
     page.evaluate("window.scrollTo(0, 0)")
+
+
+class Taps:
+    """What a recorder does for one deal: taps (clicks) and numbers typed into a field."""
+
+    def __init__(self):
+        self.taps = self.typed = 0
+
+    def tap(self, target) -> None:
+        target.click()
+        self.taps += 1
+
+    def type(self, target, n: int) -> None:
+        target.fill(str(n))
+        target.dispatch_event("input")
+        self.typed += 1
+
+
+def chip(within, legend: str, name: str):
+    return within.locator("fieldset", has=within.page.locator(f"legend:text-is('{legend}')")) \
+        .locator("label.chip", has_text=name).first
+
+
+def test_taps_per_typical_deal(base, phone):
+    """A deal after the first of the evening, for five kinds of game; the figures are the
+    report's (issue 14: quick entry). The first deal of each is recorded over the API."""
+    seats = ["Ann", "Ben", "Cy", "Dan"]
+    evening = Evening(base).seat(*seats)
+    p = evening.players
+    head = evening.post("/tables", {"name": "Head table", "rank": 1}).json()["id"]
+    second = evening.post("/tables", {"name": "Second table", "rank": 2}).json()["id"]
+    commerce = evening.game("commerce", seats, stake=2)
+    evening.record("deal_started", commerce)
+    evening.record("commerce_stand", commerce, stander=p["Ben"], winner=p["Ben"], better_hands=[])
+    vingt_un = evening.game("vingt_un", seats, stake=2)
+    evening.record("deal_started", vingt_un)
+    for who in ("Ben", "Cy", "Dan"):
+        evening.record("vingt_un_hand_settled", vingt_un, player=p[who], winner="dealer",
+                       natural=False, tie=False)
+    cassino = evening.game("cassino", ["Ann", "Ben"], stake=1)
+    evening.record("deal_started", cassino)
+    evening.record("cassino_deal_counted", cassino, counts={
+        p["Ann"]: {"cards": 30, "spades": 8, "aces": 3, "great_cassino": 1, "little_cassino": 0, "sweeps": 1},
+        p["Ben"]: {"cards": 22, "spades": 5, "aces": 1, "great_cassino": 0, "little_cassino": 1, "sweeps": 0}})
+    speculation = evening.game("speculation", seats, stake=1)
+    evening.record("deal_started", speculation)
+    evening.record("pool_won", speculation, winners=[p["Cy"]])
+    poker = evening.game("progressive_poker", seats, stake=1, tables=[
+        {"table_id": head, "seats": [p["Ann"], p["Ben"]]},
+        {"table_id": second, "seats": [p["Cy"], p["Dan"]]}])
+    for table, winner, loser in ((head, "Ann", "Ben"), (second, "Cy", "Dan")):
+        evening.record("progressive_pot_won", poker, table_id=table, winner=p[winner],
+                       contributions={p[winner]: 3, p[loser]: 3}, callers=[p[loser]])
+    evening.record("progressive_round_ended", poker)
+    phone.open(evening.link())
+    page = phone.page
+    expect(page.locator(".game")).to_have_count(5)
+    card = {title: page.locator(f".game[aria-label='{title}']") for title in
+            ("Commerce", "Vingt-un", "Cassino", "Speculation", "Progressive Poker")}
+    taps: dict[str, Taps] = {}
+
+    def recorded(kind: str, game: str, n: int) -> None:
+        wait_until(lambda: sum(e["type"] == kind and e["game_id"] == game
+                               for e in evening.events()) == n, 30, f"{n} × {kind}", 0.1)
+
+    taps["Commerce"] = t = Taps()                         # Deal, who stood, Record
+    t.tap(card["Commerce"].get_by_role("button", name="Deal 2: Ben deals"))
+    sheet = card["Commerce"].locator("form.sheet")
+    t.tap(chip(sheet, "Who stood", "Dan"))
+    t.tap(sheet.locator("button[type=submit]"))
+    recorded("commerce_stand", commerce, 2)
+
+    taps["Vingt-un"] = t = Taps()                         # Deal, Ben won, Record (the rest lost)
+    t.tap(card["Vingt-un"].get_by_role("button", name="Deal 2: Ann deals"))
+    sheet = card["Vingt-un"].locator("form.sheet")
+    t.tap(chip(sheet, "Ben", "won"))
+    t.tap(sheet.locator("button[type=submit]"))
+    recorded("vingt_un_hand_settled", vingt_un, 6)
+
+    taps["Cassino"] = t = Taps()                          # Deal, the grid, Record
+    t.tap(card["Cassino"].get_by_role("button", name="Deal 2: Ben deals"))
+    sheet = card["Cassino"].locator("form.sheet")
+    expect(sheet.locator(".totals")).to_contain_text("cards 0/52")
+    for who, taken in (("Ann", {"cards": 27, "spades": 7, "aces": 2, "great cassino": 1, "sweeps": 2}),
+                       ("Ben", {"cards": 25, "spades": 6, "aces": 2, "little cassino": 1})):
+        for key, n in taken.items():
+            t.type(sheet.get_by_label(f"{who}: {key}", exact=True), n)
+    t.tap(sheet.locator("button[type=submit]"))
+    recorded("cassino_deal_counted", cassino, 2)
+
+    taps["Speculation"] = t = Taps()                      # Deal, who won the pool, Record
+    t.tap(card["Speculation"].get_by_role("button", name="Deal 2: Ben deals"))
+    sheet = card["Speculation"].locator("form.sheet")
+    t.tap(chip(sheet, "Who won the pool", "Dan"))
+    t.tap(sheet.locator("button[type=submit]"))
+    recorded("pool_won", speculation, 2)
+
+    taps["Progressive Poker"] = t = Taps()                # a pot sheet per table, then the bell
+    for n, table in enumerate(("Head table", "Second table")):
+        sheet = card["Progressive Poker"].locator("form.sheet", has_text=f"Pot at {table}")
+        expect(sheet).to_be_visible()
+        first = sheet.locator("fieldset").first.locator("label.chip").first
+        t.tap(first)                                      # who won: the first seated there
+        for amount in sheet.locator("label.stepper input").all():
+            t.type(amount, 2)                              # what each put in
+        t.tap(sheet.locator("button[type=submit]"))
+        recorded("progressive_pot_won", poker, 3 + n)
+    t.tap(card["Progressive Poker"].locator("[data-fact=progressive_round_ended]"))
+    t.tap(page.locator("#sheet-ok"))
+    recorded("progressive_round_ended", poker, 2)
+
+    balances = {b["name"]: b["counters"] for b in evening.get("/balances")["players"]}
+    expect_counters(page, balances)
+    figures = {game: {"taps": t.taps, "typed": t.typed} for game, t in taps.items()}
+    OUTPUT.mkdir(exist_ok=True)
+    (OUTPUT / "taps-per-deal.json").write_text(json.dumps(figures, indent=1) + "\n")
+    # issue 14's "at most 3 taps" where a deal is taps alone; Cassino's grid is typed
+    assert {g: f["taps"] for g, f in figures.items()} == {
+        "Commerce": 3, "Vingt-un": 3, "Cassino": 2, "Speculation": 3, "Progressive Poker": 6}, figures
 
 
 def test_the_readmes_screenshot_is_an_evening_in_play(base, browser):
