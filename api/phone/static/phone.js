@@ -315,7 +315,9 @@ function drawGame(game, kept) {
   if (quick && open) {  // a sheet per table where the fact names its table (a pot at each)
     const perTable = quick.fields.some(f => f.input === "table") && extras.tally;
     const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));
-    const scopes = perTable ? Object.entries(extras.tally.seating).map(([table, seats]) => ({table, seats, name: tables[table]})) : [{}];
+    const done = perTable ? extras.tally.pots_this_round || [] : [];  // a table's pot is in once a round
+    const scopes = perTable ? Object.entries(extras.tally.seating).filter(([table]) => !done.includes(table))
+      .map(([table, seats]) => ({table, seats, name: tables[table]})) : [{}];
     for (const scope of scopes) {
       const key = `${game.id}:${quick.type}:${dealing ? dealing.deal : 0}:${scope.table || ""}:${(scope.seats || []).join()}`;
       card.append(kept[key] || inlineSheet(game, quick, key, scope));
