@@ -1,8 +1,9 @@
 """The phone page in real headless Chromium against the real server, at 360×640: an evening
 opened and recorded from the phone (names escaped, a Commerce deal in three taps, a purchase
-with its defaults, a CSV with the server's file name, a game started with options), a whole
-Vingt-un deal on one sheet, a Cassino grid that does not add up refused before it is sent,
-and payments that close the evening to all square."""
+with its defaults, a CSV with the server's file name, an undo with its reason, a game started
+with options), a whole Vingt-un deal on one sheet, a Cassino grid that does not add up refused
+before it is sent, payments that close the evening to all square, and the taps a typical deal
+takes in five games. Offline: test_offline.py; axe-core and 320 px: test_accessibility.py."""
 
 import json
 import re
