@@ -486,7 +486,8 @@ function chips(box, legend, choices, many, preset) {
 
 function stepper(box, text, preset, min, attributes = {}) {
   const label = el("label", text, {class: "stepper"});
-  const number = el("input", null, {type: "number", min: String(min), inputmode: "numeric", ...attributes});
+  // named itself: its label holds the − button first, which would otherwise take the name
+  const number = el("input", null, {type: "number", min: String(min), inputmode: "numeric", "aria-label": text, ...attributes});
   if (preset !== undefined && preset !== null) number.value = preset;
   const step = by => () => { number.value = Math.max(min, Number(number.value || 0) + by); number.dispatchEvent(new Event("input", {bubbles: true})); };
   const row = el("span", null, {class: "row"});
