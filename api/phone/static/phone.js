@@ -753,7 +753,14 @@ function drawChart() {
 }
 
 // ---- setting up: players, tables, a game with its seats and options
-const chosenSeats = () => [...document.querySelectorAll("#seat-picker input:checked")].map(b => b.value);
+// In the order they were ticked, as the picker asks ("clockwise from the first dealer"), not
+// the order the players joined: ticking Zoë then Ben seats Zoë first.
+let seatOrder = [];
+function chosenSeats() {
+  const ticked = [...document.querySelectorAll("#seat-picker input:checked")].map(b => b.value);
+  seatOrder = [...seatOrder.filter(id => ticked.includes(id)), ...ticked.filter(id => !seatOrder.includes(id))];
+  return [...seatOrder];
+}
 
 function drawSeatPicker(players) {
   const picker = $("#seat-picker");
