@@ -260,7 +260,9 @@ function drawOutbox() {
     const note = el("div", null, {class: "look", role: "group", "aria-label": "Not recorded"});
     note.append(el("p", `Nothing was recorded: ${item.words}.`), el("p", item.look.reason));
     const actions = el("div", null, {class: "row"});
-    if (item.look.moved) actions.append(button("Record anyway", () => recordAnyway(item.body.id)));
+    // A start of a deal that another phone already started, recorded anyway, would start the
+    // next deal with the same dealer again and take the antes twice: it can only be discarded.
+    if (item.look.moved && item.body.type !== "deal_started") actions.append(button("Record anyway", () => recordAnyway(item.body.id)));
     actions.append(button(item.look.moved ? "Discard" : "Dismiss", () => saveOutbox(outbox().filter(i => i.body.id !== item.body.id))));
     note.append(actions);
     return note;
