@@ -1,6 +1,7 @@
 """The HTTP service: `gunicorn 'api:create_app()'`."""
 
 from flask import Flask
+from flask_compress import Compress
 
 from api import docs, errors, requestlog
 from api.health import blp as health_blp
@@ -16,6 +17,12 @@ DEFAULTS = {
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
+    # Compressed on the way, for a phone on a slow network (the page, its catalogue and the
+    # reads); streamed answers go as they are.
+    "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/json",
+                           "application/manifest+json", "image/svg+xml", "text/csv"],
+    "COMPRESS_ALGORITHM": ["br", "gzip"],
+    "COMPRESS_STREAMS": False,
     "API_SPEC_OPTIONS": {
         "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
         "security": [{"bearer": []}],
@@ -38,11 +45,13 @@ def create_app(config: dict | None = None) -> Flask:
     requestlog.install(app)
     from api.events.resources import blp as events_blp
     from api.exports.resources import blp as exports_blp
+    from api.games.resources import blp as games_blp
     from api.phone import blp as phone_blp
     from api.reads.resources import blp as reads_blp
     from api.sessions.resources import blp as sessions_blp
-    for blueprint in (sessions_blp, events_blp, reads_blp, exports_blp, health_blp):
+    for blueprint in (sessions_blp, events_blp, reads_blp, exports_blp, games_blp, health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
+    Compress(app)
     docs.document_catalogue(api.spec)
     return app

@@ -54,9 +54,9 @@ HEADERS = {
                     "schema": {"type": "string", "example": "GET, HEAD, OPTIONS"}}},
 }
 CONDITIONAL_HEADERS = {
-    "ETag": {"description": "weak, `W/\"<version>.<build>\"`: the session's version, and the "
-                            "service's code that shaped the answer; send it back in "
-                            "`If-None-Match`", "required": True,
+    "ETag": {"description": "weak; for a session's read `W/\"<version>.<build>\"`: the "
+                            "session's version, and the service's code that shaped the "
+                            "answer; send it back in `If-None-Match`", "required": True,
              "schema": {"type": "string", "example": 'W/"8.3f9a1c0d27be"'}},
     "Cache-Control": {"description": "a client may keep the answer but must ask again "
                                      "(with If-None-Match) each time", "required": True,
@@ -64,11 +64,12 @@ CONDITIONAL_HEADERS = {
 }
 IF_NONE_MATCH = {
     "name": "If-None-Match", "in": "header", "required": False,
-    "description": "the ETag of the answer the client holds: 304 if the session's version "
-                   "has not changed since (answered without reading the session's events)",
+    "description": "the ETag of the answer the client holds: 304 while it is current (a "
+                   "session's read: while the session's version has not changed, answered "
+                   "without reading the session's events)",
     "schema": {"type": "string", "example": 'W/"8.3f9a1c0d27be"'}}
-NOT_MODIFIED = {"description": "the session's version is still the one If-None-Match names: "
-                               "no body; the answer held is current",
+NOT_MODIFIED = {"description": "the answer If-None-Match names (a session's read: the "
+                               "session's version) is still current: no body",
                 "headers": CONDITIONAL_HEADERS}
 PROBLEM = {
     "type": "object",
@@ -121,6 +122,7 @@ OPERATION_IDS = {
     ("get", "/api/v1/sessions/{sid}/export/journal.csv"): "downloadJournalCsv",
     ("get", "/api/v1/sessions/{sid}/export/settlement.csv"): "downloadSettlementCsv",
     ("get", "/healthz"): "getHealth",
+    ("get", "/api/v1/games"): "listGames",
 }
 METHODS = frozenset({"get", "put", "post", "delete", "patch", "head", "options", "trace"})
 
@@ -152,12 +154,13 @@ class Blueprint(flask_smorest.Blueprint):
                                     "schema": {"$ref": f"#/components/schemas/{resend}"}}}}
         return self.doc(responses=responses)
 
-    def conditional(self, view):
+    def conditional(self, view, current=versions.session_tag):
         """A GET of a whole session's read, answered 304 while its version is the one
-        If-None-Match names (`api.sessions.versions`); place it above `response`."""
+        If-None-Match names (`api.sessions.versions`), or with `current` of another answer
+        that has a tag of its own; place it above `response`."""
         return self.doc(responses={200: {"headers": copy.deepcopy(CONDITIONAL_HEADERS)},
                                    304: copy.deepcopy(NOT_MODIFIED)})(
-            versions.conditional(view))
+            versions.conditional(view, current))
 
 
 class Operations(BasePlugin):

@@ -7,6 +7,8 @@ partnerships. The answers are what the service gave for it, with the ids made re
 operation, by status.
 """
 
+from ledger import games
+
 SID = "5e1f3c2a-8d4b-4f6e-9a7c-1b2d3e4f5a60"
 BENNET = "0b8f6c1e-2a3d-4e5f-8a9b-0c1d2e3f4a51"
 COLLINS = "0b8f6c1e-2a3d-4e5f-8a9b-0c1d2e3f4a52"
@@ -217,4 +219,5 @@ RESPONSES = {
         f'"Mrs Bennet","Mr Darcy","{BENNET}","{DARCY}",6,30,"GBP","payment",0.30,"{PAID}",'
         '"cash"\r\n')},
     "getHealth": {"200": {"ok": True, "database": "sqlite"}},
+    "listGames": {"200": {"games": [games.GAMES["commerce"].described()]}},  # one of them
 }

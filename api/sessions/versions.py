@@ -57,18 +57,24 @@ def tag(version: int) -> str:
     return f"{version}.{BUILD}"
 
 
-def conditional(view):
-    """Wrap a GET of a whole session's read (its `sid` the only path argument, so that
-    every request that passes the token check would answer 200): 304 when If-None-Match
-    holds the current tag, else the view's answer with the tag."""
+def session_tag(kwargs: dict) -> str:
+    """The current tag of the session a request names (`sid`)."""
+    return tag(version_of(kwargs["sid"]))
+
+
+def conditional(view, current=session_tag):
+    """Wrap a GET whose answer is a function of `current(kwargs)`, its tag (by default a
+    whole session's read, its `sid` the only path argument, so that every request that
+    passes the token check would answer 200): 304 when If-None-Match holds the current tag,
+    else the view's answer with the tag."""
 
     @wraps(view)
     def answered(*args, **kwargs):
-        current = tag(version_of(kwargs["sid"]))
-        if request.if_none_match.contains_weak(current):
-            return not_modified(current)
+        now = current(kwargs)
+        if request.if_none_match.contains_weak(now):
+            return not_modified(now)
         response = view(*args, **kwargs)
-        response.set_etag(current, weak=True)
+        response.set_etag(now, weak=True)
         response.headers["Cache-Control"] = CACHING
         return response
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from marshmallow import Schema
 
+from ledger.games.described import compact, option_described
+
 # rule(game in play, data) -> postings; raises a LedgerError to refuse the fact
 Rule = Callable[..., list[dict]]
 
@@ -34,11 +36,13 @@ class Field:
     totals_option: str = ""
 
     def described(self) -> dict:
-        return {"name": self.name, "input": self.input,
-                "label": self.label or self.name.replace("_", " "),
-                "default": self.default, "optional": self.optional, "choices": list(self.choices),
-                **({"totals": {str(k): dict(v) for k, v in self.totals.items()},
-                    "totals_option": self.totals_option} if self.totals else {})}
+        """What the page needs of it; a key at its default (none, false, empty) is left out."""
+        return compact({"name": self.name, "input": self.input,
+                        "label": self.label or self.name.replace("_", " "),
+                        "default": self.default, "optional": self.optional,
+                        "choices": list(self.choices),
+                        "totals": self.totals and {str(k): dict(v) for k, v in self.totals.items()},
+                        "totals_option": self.totals_option})
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,9 @@ class Button:
     outcomes: tuple[tuple[str, Mapping], ...] = ()
 
     def described(self) -> dict:
-        return {"label": self.label, "type": self.type, "quick": self.quick,
-                "fields": [f.described() for f in self.fields],
-                "outcomes": [[label, dict(data)] for label, data in self.outcomes]}
+        return compact({"label": self.label, "type": self.type, "quick": self.quick,
+                        "fields": [f.described() for f in self.fields],
+                        "outcomes": [[label, dict(data)] for label, data in self.outcomes]})
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,7 @@ class Game:
     reads: Mapping[str, Callable] = field(default_factory=dict)
     csv_columns: Callable[[dict, object], list[tuple[str, dict]]] | None = None
     page: tuple[Button, ...] = ()
+    offered_as: str = ""  # how a list of games to start names it, when not by its title
 
     def takes(self, event_type: str) -> bool:
         return event_type in self.facts or event_type in self.generic
@@ -108,10 +113,14 @@ class Game:
         return (what,) if isinstance(what, str) else what
 
     def described(self) -> dict:
-        """What the phone page needs to offer this game (served to it as data)."""
-        return {"kind": self.kind, "title": self.title, "seats": [self.seats.start, self.seats.stop - 1],
-                "reads": sorted(self.reads), "pools": list(self.pools),
-                "buttons": [b.described() for b in self.page]}
+        """What a client needs to offer this game: its title, how many it seats, its own reads
+        and named pools, its options and the facts it records (`GET /api/v1/games`)."""
+        return compact({"kind": self.kind, "title": self.title, "offered_as": self.offered_as,
+                        "book": self.book, "seats": [self.seats.start, self.seats.stop - 1],
+                        "reads": sorted(self.reads), "pools": list(self.pools),
+                        "options": [option_described(name, field)
+                                    for name, field in self.options().fields.items()],
+                        "buttons": [b.described() for b in self.page]})
 
 
 def once(what: str) -> Callable[[dict, dict], str]:

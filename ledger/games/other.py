@@ -10,7 +10,7 @@ class OtherOptions(EventData):
 
 
 GAME = Game(
-    kind="other", title="Game", book="SPEC §4 (any game played for counters)",
+    kind="other", title="Game", offered_as="Another game", book="SPEC §4 (any game played for counters)",
     seats=range(2, 65), options=OtherOptions, generic=generic.ALL,
     page=(generic.DEAL, *generic.SHARED),
 )

@@ -1,37 +1,69 @@
-"""The phone page as served: the start-game form's options come from the options schemas."""
+"""The phone page as served, and the games' catalogue it draws its forms from: the start-game
+form's options come from the options schemas, each game's sheets from its module; the page's
+own code stays within its weight budget and goes compressed."""
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
-from api.phone import OPTION_FIELDS
+from api.phone import ASSETS
 from ledger import games
+from ledger.games.described import compact
+
+BUDGET = 50_000  # bytes, uncompressed: the page's own HTML, script, style and service worker
+OWN = ["/", "/phone/phone.js", "/phone/phone.css", "/sw.js"]
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_page_embeds_every_kinds_options_and_its_assets(client):
+@pytest.fixture
+def catalogue(client):
+    answer = client.get("/api/v1/games")
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    return {game["kind"]: game for game in answer.get_json()["games"]}
+
+
+def options_of(catalogue) -> dict:
+    return {kind: game.get("options", []) for kind, game in catalogue.items()}
+
+
+def test_the_catalogue_lists_every_game_with_its_options_and_facts(client, catalogue):
+    assert list(catalogue) == list(games.GAMES)  # in the registry's order
+    assert catalogue == {kind: game.described() for kind, game in games.GAMES.items()}
     page = client.get("/")
     assert page.status_code == 200 and page.mimetype == "text/html"
-    html = page.get_data(as_text=True)
-    embedded = re.search(r'<script type="application/json" id="option-specs">(.*?)</script>',
-                         html, re.S).group(1)
-    assert json.loads(embedded) == OPTION_FIELDS
-    assert set(OPTION_FIELDS) == set(games.GAMES)
-    assert client.get("/phone/static/phone.js").status_code == 200
+    assert client.get("/phone/phone.js").status_code == 200
+
+
+def test_the_catalogue_answers_304_while_its_tag_stands(client):
+    first = client.get("/api/v1/games")
+    tag = first.headers["ETag"]
+    assert tag.startswith('W/"') and first.headers["Cache-Control"].startswith("no-cache")
+    again = client.get("/api/v1/games", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b""
+    assert client.get("/api/v1/games", headers={"If-None-Match": 'W/"other"'}).status_code == 200
+    # the page names the catalogue it goes with, so a phone asks again only for a new one
+    assert f'data-games="{tag[3:-1]}"' in client.get("/").get_data(as_text=True)
+
+
+def test_a_key_at_its_default_is_left_out_and_a_zero_is_kept():
+    assert compact({"a": None, "b": False, "c": "", "d": [], "e": {}, "f": 0, "g": True}) == {
+        "f": 0, "g": True}
 
 
 @pytest.mark.parametrize("kind", sorted(games.GAMES))
-def test_the_forms_defaults_are_what_the_api_fills_in(kind):
-    shown = {field["name"]: field["default"] for field in OPTION_FIELDS[kind]}
+def test_the_forms_defaults_are_what_the_api_fills_in(kind, catalogue):
+    shown = {field["name"]: field.get("default") for field in options_of(catalogue)[kind]}
     filled = games.GAMES[kind].options().load({})
     assert set(shown) == set(filled)
     for name, value in filled.items():
-        assert shown[name] == (value or None if isinstance(value, list) else value), name
+        assert shown[name] == (value or None if isinstance(value, (list, bool)) else value), name
 
 
-def test_each_option_gets_the_input_its_schema_calls_for():
+def test_each_option_gets_the_input_its_schema_calls_for(catalogue):
     inputs = {(kind, field["name"]): field["input"]
-              for kind, fields in OPTION_FIELDS.items() for field in fields}
+              for kind, fields in options_of(catalogue).items() for field in fields}
     assert inputs[("vingt_un", "tie_share")] == "choice"
     assert inputs[("cassino", "pack")] == "choice"
     assert inputs[("cassino", "target")] == "number"
@@ -39,28 +71,47 @@ def test_each_option_gets_the_input_its_schema_calls_for():
     assert inputs[("cassino", "first_dealer")] == "seat"
     assert inputs[("cassino", "partnerships")] == "partners"
     assert inputs[("progressive_poker", "tables")] == "tables"
-    numbers = [f for fs in OPTION_FIELDS.values() for f in fs if f["input"] == "number"]
+    numbers = [f for fs in options_of(catalogue).values() for f in fs if f["input"] == "number"]
     assert all(f["min"] in (0, 1) for f in numbers)
 
 
-def test_each_games_buttons_are_served_from_its_module(client):
+def test_each_games_buttons_are_served_from_its_module(client, catalogue):
     """phone.js has no per-game code: each game's title, reads and buttons are data."""
-    html = client.get("/").get_data(as_text=True)
-    specs = json.loads(re.search(r'<script type="application/json" id="game-specs">(.*?)</script>',
-                                 html, re.S).group(1))
-    assert specs == {kind: game.described() for kind, game in games.GAMES.items()}
-    offered = {kind: [b["type"] for b in spec["buttons"]] for kind, spec in specs.items()}
+    offered = {kind: [b["type"] for b in spec["buttons"]] for kind, spec in catalogue.items()}
     assert offered["three_stake_brag"] == ["deal_started", "brag_bet", "stake_won",
                                            "stake_carried_over"]
     assert offered["pope_joan"] == ["deal_started", "pope_joan_out", "trump_turned_up",
                                     "compartment_won"]
-    quick = {kind: next(b["type"] for b in spec["buttons"] if b["quick"]) for kind, spec in specs.items()}
+    quick = {kind: next(b["type"] for b in spec["buttons"] if b.get("quick"))
+             for kind, spec in catalogue.items()}
     assert quick["commerce"] == "commerce_stand" and quick["cassino"] == "cassino_deal_counted"
-    assert [label for label, _ in specs["vingt_un"]["buttons"][1]["outcomes"]][:4] == [
+    assert [label for label, _ in catalogue["vingt_un"]["buttons"][1]["outcomes"]][:4] == [
         "lost", "won", "natural", "tie"]
-    assert specs["pope_joan"]["title"] in html  # the start-game form offers it
-    script = client.get("/phone/static/phone.js").get_data(as_text=True)
-    assert not re.search(r"\b(commerce|cassino|vingt_un|brag|pope_joan|progressive_poker)\b", script)
+    assert catalogue["other"]["offered_as"] == "Another game"
+    for source in ("api/phone/static/phone.js", "api/phone/templates/phone.html"):
+        text = (ROOT / source).read_text()
+        assert not re.search(r"\b(commerce|cassino|vingt_un|brag|pope_joan|progressive_poker)\b",
+                             text), source
+
+
+def test_the_pages_own_code_is_within_its_budget_and_goes_compressed(client):
+    sizes = {path: len(client.get(path).data) for path in OWN}
+    assert sum(sizes.values()) < BUDGET, sizes
+    for path in OWN:
+        squeezed = client.get(path, headers={"Accept-Encoding": "gzip"})
+        assert squeezed.headers["Content-Encoding"] == "gzip", path
+        assert len(squeezed.data) < sizes[path] / 2, path
+
+
+def test_the_script_and_style_are_served_as_written_less_comments_and_spaces(client):
+    for name, mimetype in (("phone.js", "text/javascript"), ("phone.css", "text/css")):
+        written = (ROOT / "api/phone/static" / name).read_text()
+        served = client.get(f"/phone/{name}")
+        assert served.mimetype == mimetype and served.get_data(as_text=True) == ASSETS[name][0]
+        assert len(served.data) < len(written.encode())
+        assert "// " not in served.get_data(as_text=True).replace("://", "")  # no comment left
+        assert client.get(f"/phone/{name}", headers={
+            "If-None-Match": served.headers["ETag"]}).status_code == 304
 
 
 def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client):
@@ -70,9 +121,9 @@ def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client)
     assert worker.status_code == 200 and worker.mimetype == "text/javascript"
     assert worker.headers["Cache-Control"] == "no-cache"
     script = worker.get_data(as_text=True)
-    assert f'const VERSION = "{VERSION}"' in script and "__VERSION__" not in script
+    assert re.search(f'const VERSION ?= ?"{VERSION}"', script) and "__VERSION__" not in script
     # everything it keeps for opening offline is served
-    shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", script, re.S).group(1))
+    shell = json.loads(re.search(r"const SHELL ?= ?(\[.*?\]);", script, re.S).group(1))
     for path in shell:
         assert client.get(path).status_code == 200, path
 
@@ -88,9 +139,8 @@ def test_the_manifest_makes_it_installable(client):
 
 def test_the_vendored_qr_library_is_the_one_recorded():
     import hashlib
-    from pathlib import Path
 
-    vendor = Path(__file__).resolve().parents[2] / "api" / "phone" / "static" / "vendor"
+    vendor = ROOT / "api" / "phone" / "static" / "vendor"
     digest = hashlib.sha256((vendor / "qrcode.js").read_bytes()).hexdigest()
     assert f"`{digest}`" in (vendor / "README.md").read_text()
     assert "Licensed under the MIT license" in (vendor / "qrcode.js").read_text()

@@ -8,8 +8,8 @@
 
 const API = "/api/v1";
 const $ = (selector, root = document) => root.querySelector(selector);
-const SPECS = JSON.parse($("#game-specs").textContent);
-const OPTIONS = JSON.parse($("#option-specs").textContent);
+const UNKNOWN = {title: "Game", reads: [], buttons: [], options: []};  // a kind no longer served
+let SPECS = {};  // the games' catalogue by kind (GET /api/v1/games), kept for opening offline
 const POLL_MS = 500;  // a conditional GET of the version: 304 while nothing changed
 const SETUP = ["session_created", "player_added", "table_added", "game_started", "event_voided"];
 const keep = {
@@ -135,6 +135,33 @@ function plain(problem, labels = {}) {
   return words(problem.detail || `Refused (${problem.status || "no answer"}).`).replace(/^(data\.)?[\w.]+: /, "");
 }
 
+// ---- the games' catalogue: kept with the tag the page was served with, asked for again
+// only when the page names another (a new version of the service)
+async function loadGames() {
+  const tag = document.documentElement.dataset.games, kept = keep.get("ledger:games", null);
+  let games = kept && kept.tag === tag ? kept.games : null;
+  if (!games) {
+    try {
+      const response = await fetch(`${API}/games`);
+      if (response.ok) keep.set("ledger:games", {tag, games: games = (await response.json()).games});
+    } catch {
+      // offline: the catalogue kept by an earlier version, if any
+    }
+  }
+  games = games || (kept ? kept.games : []);
+  for (const g of games) {  // a key at its default is not served
+    for (const key of ["reads", "pools", "options", "buttons"]) g[key] = g[key] || [];
+    for (const b of g.buttons) {
+      b.fields = b.fields || [];
+      b.outcomes = b.outcomes || [];
+      for (const f of b.fields) f.choices = f.choices || [];
+    }
+  }
+  SPECS = Object.fromEntries(games.map(g => [g.kind, g]));
+  const kind = $("#game-form [name=kind]");
+  if (!kind.options.length) kind.append(...games.map(g => el("option", g.offered_as || g.title, {value: g.kind})));
+}
+
 // ---- reading: the session's read models and its log, kept for opening offline
 async function refresh() {
   if (!ev) return;
@@ -157,7 +184,7 @@ async function refresh() {
 }
 
 async function gameExtras(game) {
-  const {reads, buttons} = SPECS[game.kind];
+  const {reads, buttons} = SPECS[game.kind] || UNKNOWN;
   const wanted = {dealing: buttons.some(b => b.type === "deal_started") && `/games/${game.id}/dealing`,
                   scores: reads.includes("scores") && `/games/${game.id}/scores`,
                   tally: reads.includes("progressive") && `/progressive?game_id=${game.id}`};
@@ -188,7 +215,7 @@ async function watch() {
 
 // ---- drawing
 const names = () => Object.fromEntries(view.summary.players.map(p => [p.id, p.name]));
-const titleOf = game => (SPECS[game.kind] || SPECS.other).title;
+const titleOf = game => (SPECS[game.kind] || UNKNOWN).title;
 const counted = n => `${n} ${n === 1 ? "counter" : "counters"}`;
 const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 function moneyIn(currency) {
@@ -287,7 +314,7 @@ function drawGames() {
 }
 
 function drawGame(game, kept) {
-  const spec = SPECS[game.kind] || SPECS.other, who = names(), extras = view.extras[game.id] || {};
+  const spec = SPECS[game.kind] || UNKNOWN, who = names(), extras = view.extras[game.id] || {};
   const title = titleOf(game), dealing = extras.dealing;
   const card = el("article", null, {class: "game", "data-game": game.id, "aria-label": title});
   card.append(el("h2", `${title} · stake ${game.stake}`));
@@ -398,19 +425,23 @@ function inlineSheet(game, spec, key, scope) {
   return form;
 }
 
-function ask(game, spec) {
-  const dialog = $("#sheet");
-  $("#sheet-title").textContent = `${spec.label} · ${titleOf(game)}`;
-  const collect = fill($("#sheet-fields"), game, spec);
-  const error = $("#sheet-error");
+// The sheet dialog, its fields filled in: `done(error)` → true once recorded, and it closes.
+function openSheet(title, ok, done) {
+  const dialog = $("#sheet"), error = $("#sheet-error");
+  $("#sheet-title").textContent = title;
   error.textContent = "";
-  $("#sheet-ok").textContent = "Record";
+  $("#sheet-ok").textContent = ok;
   $("#sheet-form").onsubmit = event => {
     event.preventDefault();
-    if (submit(game, spec, collect, error)) dialog.close();
+    if (done(error)) dialog.close();
   };
   $("#sheet-cancel").onclick = () => dialog.close();
   dialog.showModal();
+}
+
+function ask(game, spec) {
+  const collect = fill($("#sheet-fields"), game, spec);
+  openSheet(`${spec.label} · ${titleOf(game)}`, "Record", error => submit(game, spec, collect, error));
 }
 
 function submit(game, spec, collect, error) {
@@ -469,18 +500,20 @@ function fill(box, game, spec, scope = {}) {
   };
 }
 
+function chip(box, attributes, text, checked) {  // a tappable name with its box or radio
+  const label = el("label", null, {class: "chip"}), tick = el("input", null, attributes);
+  tick.checked = checked;
+  label.append(tick, el("span", text));
+  box.append(label);
+  return tick;
+}
+
 function chips(box, legend, choices, many, preset) {
   const set = el("fieldset", null, {class: "chips"});
   set.append(el("legend", legend));
   const name = `f${uuid().slice(0, 8)}`;
-  const boxes = choices.map(([value, text]) => {
-    const label = el("label", null, {class: "chip"});
-    const tick = el("input", null, {type: many ? "checkbox" : "radio", name, value});
-    tick.checked = many ? (preset || []).includes(value) : value === preset;
-    label.append(tick, el("span", text));
-    set.append(label);
-    return tick;
-  });
+  const boxes = choices.map(([value, text]) =>
+    chip(set, {type: many ? "checkbox" : "radio", name, value}, text, many ? (preset || []).includes(value) : value === preset));
   box.append(set);
   return many ? () => boxes.filter(b => b.checked).map(b => b.value)
               : () => (boxes.find(b => b.checked) || {}).value;
@@ -600,7 +633,7 @@ function described() {
     else if (e.type === "event_voided") text = `Undone: ${out[e.data.event_id] || "an event"} (${e.data.reason})`;
     else if (e.type === "payment_made") text = `${who[e.data.from]} paid ${who[e.data.to]} ${money(e.data.amount * value)}`;
     else {
-      const spec = game && (SPECS[game.kind] || SPECS.other).buttons.find(b => b.type === e.type);
+      const spec = game && (SPECS[game.kind] || UNKNOWN).buttons.find(b => b.type === e.type);
       const label = spec ? spec.label : e.type.replace(/_/g, " ");
       if (e.type === "deal_started" && !(e.id in voided)) deals[e.game_id] = (deals[e.game_id] || 0) + 1;
       const deal = deals[e.game_id] ? `Deal ${deals[e.game_id]} · ` : "";
@@ -637,22 +670,13 @@ function drawLog() {
 }
 
 function askUndo(e, text) {
-  const dialog = $("#sheet");
-  $("#sheet-title").textContent = "Undo this?";
-  const box = $("#sheet-fields");
-  box.replaceChildren(el("p", text));
   const label = el("label", "Why"), reason = el("input", null, {maxlength: "200", value: "recorded by mistake"});
   label.append(reason);
-  box.append(label);
-  $("#sheet-error").textContent = "";
-  $("#sheet-ok").textContent = "Undo it";
-  $("#sheet-form").onsubmit = event => {
-    event.preventDefault();
-    dialog.close();
+  $("#sheet-fields").replaceChildren(el("p", text), label);
+  openSheet("Undo this?", "Undo it", () => {
     enqueue("/events", {type: "event_voided", data: {event_id: e.id, reason: reason.value.trim() || "recorded by mistake"}}, `Undo: ${text}`);
-  };
-  $("#sheet-cancel").onclick = () => dialog.close();
-  dialog.showModal();
+    return true;
+  });
 }
 
 function undoLast() {
@@ -670,24 +694,16 @@ function undoLast() {
 
 // ---- settle-up: a transfer of the settlement paid, in whole or in part
 function askPayment(t) {
-  const who = names(), dialog = $("#sheet");
-  $("#sheet-title").textContent = `${who[t.from]} pays ${who[t.to]}`;
-  const box = $("#sheet-fields");
+  const who = names(), box = $("#sheet-fields");
   box.replaceChildren();
   const amount = stepper(box, "Counters paid", t.counters, 1);
   box.append(el("p", `The whole sum owed is ${counted(t.counters)} (${moneyIn(view.balances.currency)(t.amount_minor)}).`, {class: "hint"}));
-  const error = $("#sheet-error");
-  error.textContent = "";
-  $("#sheet-ok").textContent = "Record the payment";
-  $("#sheet-form").onsubmit = event => {
-    event.preventDefault();
+  openSheet(`${who[t.from]} pays ${who[t.to]}`, "Record the payment", error => {
     const n = amount();
-    if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${counted(t.counters)}.`; return; }
-    dialog.close();
+    if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${counted(t.counters)}.`; return false; }
     enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}}, `${who[t.from]} paid ${who[t.to]} ${counted(n)}`);
-  };
-  $("#sheet-cancel").onclick = () => dialog.close();
-  dialog.showModal();
+    return true;
+  });
 }
 
 // ---- the chart: each player's counters after each event that moved them (and Cassino races)
@@ -770,13 +786,8 @@ function drawSeatPicker(players) {
   if (picker.dataset.shape === shape) return;
   const chosen = new Set(chosenSeats());
   picker.dataset.shape = shape;
-  picker.replaceChildren(el("legend", "Seats, clockwise from the first dealer"), ...players.map(p => {
-    const label = el("label", null, {class: "chip"});
-    const tick = el("input", null, {type: "checkbox", value: p.id});
-    tick.checked = chosen.has(p.id);
-    label.append(tick, el("span", p.name));
-    return label;
-  }));
+  picker.replaceChildren(el("legend", "Seats, clockwise from the first dealer"));
+  for (const p of players) chip(picker, {type: "checkbox", value: p.id}, p.name, chosen.has(p.id));
 }
 
 function drawOptions() {
@@ -790,7 +801,7 @@ function drawOptions() {
   box.dataset.shape = shape;
   box.dataset.kind = kind;
   drawOptions.collect = {};
-  box.replaceChildren(...OPTIONS[kind].map(spec => optionField(spec, kept, seats, tables)));
+  box.replaceChildren(...(SPECS[kind] || UNKNOWN).options.map(spec => optionField(spec, kept, seats, tables)));
 }
 
 function optionField(spec, kept, seats, tables) {
@@ -976,6 +987,7 @@ async function start() {
   $("#evening").hidden = !ev;
   if (!ev) return;
   document.body.classList.toggle("reader", !writer());
+  await loadGames();
   drawShare();
   if (view && view.summary) draw(); // the last known state at once, also with no connection
   drawOutbox();

@@ -5,7 +5,7 @@
 // which a new version reads as the old one left them.
 const VERSION = "__VERSION__";
 const CACHE = `parlour-${VERSION}`;
-const SHELL = ["/", "/manifest.webmanifest", "/phone/static/phone.js", "/phone/static/phone.css",
+const SHELL = ["/", "/manifest.webmanifest", "/phone/phone.js", "/phone/phone.css",
                "/phone/static/icon.svg", "/phone/static/vendor/qrcode.js"];
 
 self.addEventListener("install", event => {

@@ -1,0 +1,64 @@
+"""The games' catalogue (`ledger.games.described`): a key at its default is left out."""
+
+from marshmallow import Schema, fields
+
+
+class FactField(Schema):
+    name = fields.String(metadata={"description": "the key in the fact's `data`"})
+    input = fields.String(metadata={
+        "description": "player, players, amount, text, bool, choice, table or counts"})
+    label = fields.String(metadata={"description": "the table's words for it"})
+    default = fields.Raw(metadata={
+        "description": "a number, or what a client knows when it asks: next_dealer, dealer, "
+                       "stake, or =<field> (another field's value until this one is chosen); "
+                       "absent: none"})
+    optional = fields.Boolean(metadata={"description": "absent: false"})
+    choices = fields.List(fields.String(), metadata={
+        "description": "for choice, the values; for counts, what is counted per seat"})
+    totals = fields.Dict(keys=fields.String(), values=fields.Dict(
+        keys=fields.String(), values=fields.Integer()), metadata={
+        "description": "for counts: what a whole deal adds up to, by the value of the option "
+                       "`totals_option`"})
+    totals_option = fields.String()
+
+
+class Button(Schema):
+    label = fields.String()
+    type = fields.String(metadata={"description": "the event type it records"})
+    quick = fields.Boolean(metadata={
+        "description": "the fact that settles a deal, offered while a deal is open; absent: false"})
+    outcomes = fields.List(fields.List(fields.Raw()), metadata={
+        "description": "[label, data]: one fact per seat but the dealer, with `player` and "
+                       "the outcome's data"})
+    fields = fields.List(fields.Nested(FactField))  # last: it hides marshmallow's `fields`
+
+
+class Option(Schema):
+    name = fields.String()
+    label = fields.String()
+    hint = fields.String()
+    default = fields.Raw()
+    input = fields.String(metadata={
+        "description": "bool, choice, number, seat, tables or partners"})
+    choices = fields.List(fields.Raw())
+    min = fields.Integer()
+
+
+class GameDescription(Schema):
+    kind = fields.String()
+    title = fields.String()
+    offered_as = fields.String(metadata={
+        "description": "how a list of games to start names it, when not by its title"})
+    book = fields.String(metadata={"description": "where its rules come from"})
+    seats = fields.List(fields.Integer(), metadata={
+        "description": "[fewest, most] players"})
+    reads = fields.List(fields.String(), metadata={
+        "description": "its own read models (scores, progressive)"})
+    pools = fields.List(fields.String(), metadata={"description": "its named pools, if any"})
+    options = fields.List(fields.Nested(Option))
+    buttons = fields.List(fields.Nested(Button), metadata={
+        "description": "the facts a phone offers for it, in the table's words"})
+
+
+class Catalogue(Schema):
+    games = fields.List(fields.Nested(GameDescription))
