@@ -122,10 +122,11 @@ RESPONSES = {
         "tables": [{"id": HEAD_TABLE, "name": "Head table", "rank": 1}],
         "games": [
             {"id": COMMERCE, "kind": "commerce", "seats": SEATS, "stake": 2,
-             "table_id": HEAD_TABLE, "options": {}, "current_dealer": BENNET,
-             "next_dealer": COLLINS},
+             "table_id": HEAD_TABLE, "options": {}, "deal": 1, "settled": ["the stand"],
+             "current_dealer": BENNET, "next_dealer": COLLINS},
             {"id": CASSINO, "kind": "cassino", "seats": SEATS, "stake": 1, "table_id": None,
-             "options": CASSINO_OPTIONS, "current_dealer": None, "next_dealer": BENNET}]}},
+             "options": CASSINO_OPTIONS, "deal": 0, "settled": [], "current_dealer": None,
+             "next_dealer": BENNET}]}},
     "getSessionVersion": {"200": {"version": 12}},
     "addPlayer": {"201": {"id": BENNET, "version": 2, "event": PLAYER_ADDED}},
     "addTable": {"201": {"id": HEAD_TABLE, "version": 6, "event": TABLE_ADDED}},
@@ -145,6 +146,7 @@ RESPONSES = {
         {"game_id": CASSINO, "kind": "cassino", "table_id": None, "counters": 0}],
         "version": 12}},
     "getDealing": {"200": {
+        "deal": 1, "settled": ["the stand"],
         "deals": {BENNET: 1, COLLINS: 0, CATHERINE: 0, DARCY: 0}, "current_dealer": BENNET,
         "next_dealer": COLLINS, "next_turn": COLLINS, "equal": False, "sold_turns": [],
         "stakes_doubled": False}},

@@ -63,6 +63,10 @@ class GameOut(Schema):
     stake = fields.Integer()
     table_id = fields.String(allow_none=True)
     options = fields.Dict()
+    deal = fields.Integer(metadata={"description": "the deal in progress, by number (0 before "
+                                                   "the first), as its dealing read says"})
+    settled = fields.List(fields.String(), metadata={
+        "description": "what of the deal in progress is settled (empty: still open)"})
     current_dealer = fields.String(allow_none=True)
     next_dealer = fields.String()
 

@@ -36,7 +36,7 @@ class Field:
     totals_option: str = ""
 
     def described(self) -> dict:
-        """What the page needs of it; a key at its default (none, false, empty) is left out."""
+        """What the page needs of it; a key at its default (none, false, no text) is left out."""
         return compact({"name": self.name, "input": self.input,
                         "label": self.label or self.name.replace("_", " "),
                         "default": self.default, "optional": self.optional,

@@ -1,16 +1,15 @@
 """The games as a client sees them (`GET /api/v1/games`): each game's options read from its
 marshmallow schema, and its facts from its buttons. Compact: a key at its default (none,
-false, empty) is left out, so that the catalogue stays small on a phone's slow network."""
+false, no text) is left out, so that the catalogue stays small on a phone's slow network;
+lists are always given, empty or not."""
 
 from marshmallow import fields, missing, validate
 
-DEFAULTS = (None, False, "", [], {}, ())
-
-
 def compact(described: dict) -> dict:
-    """`described` without the keys at their default (a number 0 is kept: it is a value)."""
+    """`described` without the keys at their default: none, false or no text (a number 0 and
+    an empty list are kept)."""
     return {key: value for key, value in described.items()
-            if not any(value is d or (value == d and type(value) is type(d)) for d in DEFAULTS)}
+            if value is not None and value is not False and value != ""}
 
 
 def option_described(name: str, field: fields.Field) -> dict:

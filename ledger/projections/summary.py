@@ -26,6 +26,6 @@ SHOWN = ("id", "kind", "seats", "stake", "table_id", "options")
 def _game(game: dict) -> dict:
     shown = {key: value for key, value in game.items() if key in SHOWN}
     turn = dealing(game, games.of(game).keeps_deal)
-    shown["current_dealer"] = turn["current_dealer"]
-    shown["next_dealer"] = turn["next_dealer"]
+    for key in ("deal", "settled", "current_dealer", "next_dealer"):  # what a phone's next tap needs
+        shown[key] = turn[key]
     return shown

@@ -19,10 +19,11 @@ const keep = {
 let ev = null;   // the evening open here: {id, write?, read?}
 let view = null; // its last known state, kept for opening offline
 
-function el(tag, text, attributes = {}) {
+function el(tag, text, attributes = {}, ...children) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = String(text);
   for (const [key, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(key, value);
+  node.append(...children);
   return node;
 }
 
@@ -137,7 +138,11 @@ function plain(problem, labels = {}) {
 
 // ---- the games' catalogue: kept with the tag the page was served with, asked for again
 // only when the page names another (a new version of the service)
-async function loadGames() {
+function loadGames() {
+  return (loadGames.done = loadGames.done || fetchGames());
+}
+
+async function fetchGames() {
   const tag = document.documentElement.dataset.games, kept = keep.get("ledger:games", null);
   let games = kept && kept.tag === tag ? kept.games : null;
   if (!games) {
@@ -149,14 +154,6 @@ async function loadGames() {
     }
   }
   games = games || (kept ? kept.games : []);
-  for (const g of games) {  // a key at its default is not served
-    for (const key of ["reads", "pools", "options", "buttons"]) g[key] = g[key] || [];
-    for (const b of g.buttons) {
-      b.fields = b.fields || [];
-      b.outcomes = b.outcomes || [];
-      for (const f of b.fields) f.choices = f.choices || [];
-    }
-  }
   SPECS = Object.fromEntries(games.map(g => [g.kind, g]));
   const kind = $("#game-form [name=kind]");
   if (!kind.options.length) kind.append(...games.map(g => el("option", g.offered_as || g.title, {value: g.kind})));
@@ -171,9 +168,14 @@ async function refresh() {
       const after = known.length ? known[known.length - 1].version : 0;
       const [summary, balances, settlement, pools, fresh] = await Promise.all(
         ["", "/balances", "/settlement", "/pools", `/events?after=${after}`].map(read));
-      const events = [...known, ...fresh.events];
-      const extras = Object.fromEntries(await Promise.all(summary.games.map(async g => [g.id, await gameExtras(g)])));
-      view = {id: ev.id, summary, balances, settlement, pools, events, extras};
+      const events = [...known, ...fresh.events], cold = !view || view.id !== ev.id;
+      await loadGames.done;
+      const dealt = g => ((SPECS[g.kind] || UNKNOWN).buttons.some(b => b.type === "deal_started") ? {dealing: g} : {});
+      view = {id: ev.id, summary, balances, settlement, pools, events,
+              extras: Object.fromEntries(summary.games.map(g => [g.id, {...(cold ? {} : view.extras[g.id]), ...dealt(g)}]))};
+      if (cold) draw();  // opened cold: the games can be played before their scores arrive
+      const extras = await Promise.all(summary.games.map(gameExtras));
+      summary.games.forEach((g, i) => Object.assign(view.extras[g.id], extras[i]));
       if (events.length && events[events.length - 1].version === summary.version) break; // one moment
     }
     keep.set(`ledger:view:${ev.id}`, view);
@@ -183,10 +185,9 @@ async function refresh() {
   }
 }
 
-async function gameExtras(game) {
-  const {reads, buttons} = SPECS[game.kind] || UNKNOWN;
-  const wanted = {dealing: buttons.some(b => b.type === "deal_started") && `/games/${game.id}/dealing`,
-                  scores: reads.includes("scores") && `/games/${game.id}/scores`,
+async function gameExtras(game) {  // a game's own reads (its dealing comes with the summary)
+  const {reads} = SPECS[game.kind] || UNKNOWN;
+  const wanted = {scores: reads.includes("scores") && `/games/${game.id}/scores`,
                   tally: reads.includes("progressive") && `/progressive?game_id=${game.id}`};
   const asked = Object.entries(wanted).filter(([, path]) => path);
   return Object.fromEntries(await Promise.all(asked.map(async ([name, path]) => [name, await read(path)])));
@@ -242,11 +243,8 @@ function draw() {
   const playing = summary.games.length > 0; // once play starts, the games come first
   if (playing !== draw.playing) $("#setup").open = !playing;
   draw.playing = playing;
-  $("#balances tbody").replaceChildren(...balances.players.map(p => {
-    const row = el("tr");
-    row.append(el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", money(p.amount_minor), {class: "num"}));
-    return row;
-  }));
+  $("#balances tbody").replaceChildren(...balances.players.map(p =>
+    el("tr", null, {}, el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", money(p.amount_minor), {class: "num"}))));
   const owes = settlement.transfers.map(t => {
     const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${counted(t.counters)})`);
     if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid… ${who[t.from]} to ${who[t.to]}`}));
@@ -284,20 +282,15 @@ function drawOutbox() {
   const box = $("#attention");
   const pending = items.filter(i => !i.look);
   const rows = items.filter(i => i.look).map(item => {
-    const note = el("div", null, {class: "look", role: "group", "aria-label": "Not recorded"});
-    note.append(el("p", `Nothing was recorded: ${item.words}.`), el("p", item.look.reason));
     const actions = el("div", null, {class: "row"});
     // A start of a deal that another phone already started, recorded anyway, would start the
     // next deal with the same dealer again and take the antes twice: it can only be discarded.
     if (item.look.moved && item.body.type !== "deal_started") actions.append(button("Record anyway", () => recordAnyway(item.body.id)));
     actions.append(button(item.look.moved ? "Discard" : "Dismiss", () => saveOutbox(outbox().filter(i => i.body.id !== item.body.id))));
-    note.append(actions);
-    return note;
+    return el("div", null, {class: "look", role: "group", "aria-label": "Not recorded"}, el("p", `Nothing was recorded: ${item.words}.`), el("p", item.look.reason), actions);
   });
   if (pending.length) {
-    const list = el("ul", null, {class: "pending-list", "aria-label": "Pending, not yet in the totals"});
-    list.append(...pending.map(i => el("li", `Pending: ${i.words}`)));
-    rows.unshift(list);
+    rows.unshift(el("ul", null, {class: "pending-list", "aria-label": "Pending, not yet in the totals"}, ...pending.map(i => el("li", `Pending: ${i.words}`))));
   }
   box.replaceChildren(...rows);
 }
@@ -336,10 +329,9 @@ function drawGame(game, kept) {
   const open = !deal || (dealing.deal > 0 && !dealing.settled.length);
   if (deal) {
     const next = dealing.deal + 1, dealer = who[dealing.next_dealer];
-    const row = el("div", null, {class: "row"});
-    row.append(button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: open ? "small" : "primary", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
-               button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`}));
-    card.append(row);
+    card.append(el("div", null, {class: "row"},
+      button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: open ? "small" : "primary", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
+      button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`})));
   }
   if (quick && open) {  // a sheet per table where the fact names its table (a pot at each)
     const perTable = quick.fields.some(f => f.input === "table") && extras.tally;
@@ -501,10 +493,9 @@ function fill(box, game, spec, scope = {}) {
 }
 
 function chip(box, attributes, text, checked) {  // a tappable name with its box or radio
-  const label = el("label", null, {class: "chip"}), tick = el("input", null, attributes);
+  const tick = el("input", null, attributes);
   tick.checked = checked;
-  label.append(tick, el("span", text));
-  box.append(label);
+  box.append(el("label", null, {class: "chip"}, tick, el("span", text)));
   return tick;
 }
 
@@ -525,9 +516,7 @@ function stepper(box, text, preset, min, attributes = {}) {
   const number = el("input", null, {type: "number", min: String(min), inputmode: "numeric", "aria-label": text, ...attributes});
   if (preset !== undefined && preset !== null) number.value = preset;
   const step = by => () => { number.value = Math.max(min, Number(number.value || 0) + by); number.dispatchEvent(new Event("input", {bubbles: true})); };
-  const row = el("span", null, {class: "row"});
-  row.append(button("−", step(-1), {"aria-label": `${text}: one fewer`}), number, button("+", step(1), {"aria-label": `${text}: one more`}));
-  label.append(row);
+  label.append(el("span", null, {class: "row"}, button("−", step(-1), {"aria-label": `${text}: one fewer`}), number, button("+", step(1), {"aria-label": `${text}: one more`})));
   box.append(label);
   return () => (number.value === "" ? undefined : Number(number.value));
 }
@@ -541,15 +530,13 @@ function input(box, game, f, preset, seated = game.seats) {
   if (f.input === "table") return chips(box, f.label, view.summary.tables.map(t => [t.id, t.name]), false, (view.summary.tables[0] || {}).id);
   if (f.input === "amount") return stepper(box, f.label, preset, 1);
   if (f.input === "bool") {
-    const label = el("label", null, {class: "tick"}), tick = el("input", null, {type: "checkbox"});
-    label.append(tick, el("span", f.label));
-    box.append(label);
+    const tick = el("input", null, {type: "checkbox"});
+    box.append(el("label", null, {class: "tick"}, tick, el("span", f.label)));
     return () => tick.checked;
   }
   if (f.input === "counts") return counts(box, game, f, seated);
-  const label = el("label", f.label), text = el("input", null, {maxlength: "200"});
-  label.append(text);
-  box.append(label);
+  const text = el("input", null, {maxlength: "200"});
+  box.append(el("label", f.label, {}, text));
   return () => text.value.trim() || undefined;
 }
 
@@ -572,15 +559,11 @@ function counts(box, game, f, seated) {
       for (const seat of seated) {
         const cell = el("input", null, {type: "number", min: "0", value: "0", inputmode: "numeric", "aria-label": `${who[seat]}: ${words(key)}`});
         inputs[seat][key] = () => (cell.value === "" ? undefined : Number(cell.value));
-        const td = el("td");
-        td.append(cell);
-        row.append(td);
+        row.append(el("td", null, {}, cell));
       }
       table.append(row);
     }
-    const scroll = el("div", null, {class: "scroll"});
-    scroll.append(table);
-    set.append(scroll);
+    set.append(el("div", null, {class: "scroll"}, table));
   }
   const totals = f.totals && f.totals[String(game.options[f.totals_option])];
   if (totals) {  // running totals, ticked when a kind of card is all counted
@@ -670,9 +653,8 @@ function drawLog() {
 }
 
 function askUndo(e, text) {
-  const label = el("label", "Why"), reason = el("input", null, {maxlength: "200", value: "recorded by mistake"});
-  label.append(reason);
-  $("#sheet-fields").replaceChildren(el("p", text), label);
+  const reason = el("input", null, {maxlength: "200", value: "recorded by mistake"});
+  $("#sheet-fields").replaceChildren(el("p", text), el("label", "Why", {}, reason));
   openSheet("Undo this?", "Undo it", () => {
     enqueue("/events", {type: "event_voided", data: {event_id: e.id, reason: reason.value.trim() || "recorded by mistake"}}, `Undo: ${text}`);
     return true;
@@ -727,15 +709,11 @@ function chart(series, labels, target) {
   series.forEach((s, i) => svg.append(node("polyline", {points: s.points.map((v, j) => `${x(j)},${y(v)}`).join(" "), stroke: COLOURS[i % 8], "stroke-dasharray": i >= 8 ? "4 3" : "none"})));
   const legend = el("ul", null, {class: "legend"});
   series.forEach((s, i) => { const li = el("li", s.name); li.style.setProperty("--c", COLOURS[i % 8]); legend.append(li); });
-  const table = el("table"), head = el("tr");
-  head.append(el("th", labels.head, {scope: "col"}), ...series.map(s => el("th", s.name, {scope: "col"})));
-  table.append(head);
+  const table = el("table", null, {}, el("tr", null, {}, el("th", labels.head, {scope: "col"}), ...series.map(s => el("th", s.name, {scope: "col"}))));
   const every = Math.ceil((steps + 1) / 50);  // at most 50 rows: every k-th point, and the last
   for (let j = 0; j <= steps; j++) {
     if (j % every && j !== steps) continue;
-    const row = el("tr");
-    row.append(el("th", labels.at(j), {scope: "row"}), ...series.map(s => el("td", s.points[j] ?? "", {class: "num"})));
-    table.append(row);
+    table.append(el("tr", null, {}, el("th", labels.at(j), {scope: "row"}), ...series.map(s => el("td", s.points[j] ?? "", {class: "num"}))));
   }
   return {svg, legend, table};
 }
@@ -761,11 +739,8 @@ function drawChart() {
     const scores = view.extras[game.id].scores, sums = {};
     const race = Object.keys(scores.totals).map(p => ({name: who[p], points: [0, ...scores.deals.map(d => (sums[p] = (sums[p] || 0) + (d.scored[p] || 0)))]}));
     const drawn = chart(race, {head: "After", at: j => (j ? `deal ${j}` : "start")}, game.options.target);
-    const fig = el("figure");
-    const details = el("details");
-    details.append(el("summary", "The same as a table"), drawn.table);
-    fig.append(el("figcaption", `The race to ${game.options.target} (${titleOf(game)})`), drawn.svg, drawn.legend, details);
-    return fig;
+    return el("figure", null, {}, el("figcaption", `The race to ${game.options.target} (${titleOf(game)})`), drawn.svg, drawn.legend,
+              el("details", null, {}, el("summary", "The same as a table"), drawn.table));
   });
   $("#races").replaceChildren(...races);
 }
@@ -987,9 +962,9 @@ async function start() {
   $("#evening").hidden = !ev;
   if (!ev) return;
   document.body.classList.toggle("reader", !writer());
-  await loadGames();
+  const catalogue = loadGames();  // asked for while the session is read
   drawShare();
-  if (view && view.summary) draw(); // the last known state at once, also with no connection
+  if (view && view.summary) { await catalogue; draw(); } // the last known state, also offline
   drawOutbox();
   showStatus();
   keepAwake();
