@@ -141,8 +141,11 @@ def test_every_operation_answers_as_documented(case):
                 "gid": games[sent % len(games)]}
         for name in set(real) & set(case.path_parameters or {}):
             case.path_parameters[name] = real[name]
-    headers = {} if negative(ParameterLocation.HEADER) else {
-        "Authorization": TABLE.write["Authorization"]}
+    # In-process, nothing decodes a compressed body (requests asks for br once brotli is
+    # installed): the checks read it as sent, so the case asks for none.
+    headers = {"Accept-Encoding": "identity"}
+    if not negative(ParameterLocation.HEADER):
+        headers["Authorization"] = TABLE.write["Authorization"]
     response = case.call_and_validate(headers=headers)
     mode = "positive" if case.meta is None or case.meta.generation.mode.is_positive else "negative"
     STATUSES[case.operation.label, mode][response.status_code] += 1
