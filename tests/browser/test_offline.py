@@ -1,15 +1,20 @@
 """One phone without a connection, in real Chromium against the real server: the page opens
 from its service worker, records into an outbox that survives reloads and is sent when the
-page opens; undo works offline; refusals stay until dismissed; a reload keeps every form."""
+page opens; undo works offline; refusals stay until dismissed; a reload keeps every form; a
+new version of the service takes over what the old page queued."""
+
+import shutil
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.tools import Evening, Phone
-from tests.server import wait_until
+from tests.server import Gunicorn, wait_until
 
 pytestmark = pytest.mark.browser
 SEATS = ["Ann", "Ben", "Zoë"]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 
@@ -121,3 +126,51 @@ def test_after_a_reload_a_second_game_can_be_started(base, phone):
     started = [e for e in evening.events() if e["type"] == "game_started"]
     assert started[-1]["data"]["seats"] == [evening.players["Ben"], evening.players["Zoë"]]
     wait_until(lambda: phone.page.locator("#attention .look").count() == 0, 5, "no refusal")
+
+
+def test_a_new_version_of_the_page_sends_what_the_old_one_queued(tmp_path, browser):
+    """The service is upgraded while a phone holds facts it recorded offline: the next time
+    the page opens, the new version (its service worker, its page and script) takes over and
+    sends them, each once. The new version here is the service's own code with one byte of
+    its style changed, served on the same address and database."""
+    new_code = tmp_path / "new-version"
+    for package in ("api", "ledger", "migrations"):
+        shutil.copytree(ROOT / package, new_code / package,
+                        ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
+    shutil.copy(ROOT / "alembic.ini", new_code / "alembic.ini")
+    with (new_code / "api/phone/static/phone.css").open("a") as style:
+        style.write("\n")
+    server = Gunicorn(f"sqlite:///{tmp_path}/ledger.sqlite3", log_dir=tmp_path)
+    phone = Phone(browser)
+    try:
+        server.start()
+        evening = Evening(server.base).seat(*SEATS)
+        evening.game("other", SEATS, stake=1)
+        phone.open(evening.link())
+        controlled(phone)
+        old_caches = phone.page.evaluate("caches.keys()")
+        phone.offline()
+        fine(phone, "Ann")
+        fine(phone, "Ben")
+        expect(phone.page.locator("#status")).to_have_text("2 pending · offline")
+        queued = phone.page.evaluate(f"JSON.parse(localStorage.getItem('ledger:queue:{evening.id}'))")
+
+        server.stop()  # the upgrade: the same address and database, the new code
+        server.env["GUNICORN_CMD_ARGS"] = f"--chdir {new_code}"
+        server.start()
+        phone.context.set_offline(False)
+        phone.page.reload()
+        expect(phone.page.locator("#status")).to_have_text("online")
+        expect(phone.page.locator("#log li", has_text="Fine")).to_have_count(2)
+        fines = [e for e in evening.events() if e["type"] == "penalty_paid"]
+        assert sorted(e["id"] for e in fines) == sorted(item["body"]["id"] for item in queued)
+        # the new worker took over and dropped the old version's cache
+        assert len(old_caches) == 1
+        wait_until(lambda: len(caches := phone.page.evaluate("caches.keys()")) == 1
+                   and caches != old_caches, 30, "the new version's cache alone")
+        assert phone.page.evaluate("localStorage.getItem"
+                                   f"('ledger:queue:{evening.id}')") == "[]"
+    finally:
+        phone.close()
+        server.stop()
+    assert phone.errors == [], phone.errors
