@@ -1,5 +1,5 @@
-"""Bearer tokens per session: 401 without a valid token, 404 for another session's, 403 when
-a read token writes."""
+"""Bearer tokens per session and per club: 401 without a valid token, 404 for another
+session's (or club's), 403 when a read token writes. A club's tokens read its evenings."""
 
 from functools import cache
 
@@ -14,21 +14,55 @@ READING = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def require_token() -> None:
-    """Checked before every view under /sessions/<sid>/…"""
+    """Checked before every view under /sessions/<sid>/…: the session's own tokens, or a
+    token of the club the evening belongs to, which may read it (never write)."""
     sid = (request.view_args or {}).get("sid")
     if sid is None:
         return
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    found = token and scheme.lower() == "bearer" and current_app.extensions["book"].store.tokens.find(
-        token_digest(token.strip()))
+    store = current_app.extensions["book"].store
+    digest = _bearer_digest()
+    found = digest and store.tokens.find(digest)
     if not found:
-        raise Unauthorized("A bearer token of this session is required.",
-                           www_authenticate=WWWAuthenticate("bearer"))
+        club = digest and store.club_tokens.find(digest)
+        if not club:
+            _unauthorized("session")
+        if store.club_of(sid) != club[0]:
+            raise NotFound(f"No session {sid}.")
+        if request.method not in READING:
+            raise Forbidden("A club's token may only read its evenings: record with the "
+                            "evening's own write token.")
+        return
     session_id, role = found
     if session_id != sid:
         raise NotFound(f"No session {sid}.")
     if role != "write" and request.method not in READING:
         raise Forbidden("This is a read token: it may only read.")
+
+
+def require_club_token() -> None:
+    """Checked before every view under /clubs/<cid>/…: the club's tokens only."""
+    cid = (request.view_args or {}).get("cid")
+    if cid is None:
+        return
+    digest = _bearer_digest()
+    found = digest and current_app.extensions["book"].store.club_tokens.find(digest)
+    if not found:
+        _unauthorized("club")
+    club_id, role = found
+    if club_id != cid:
+        raise NotFound(f"No club {cid}.")
+    if role != "write" and request.method not in READING:
+        raise Forbidden("This is a read token: it may only read.")
+
+
+def _bearer_digest() -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token_digest(token.strip()) if token and scheme.lower() == "bearer" else None
+
+
+def _unauthorized(of: str):
+    raise Unauthorized(f"A bearer token of this {of} is required.",
+                       www_authenticate=WWWAuthenticate("bearer"))
 
 
 def refuse_unknown_query() -> None:
@@ -52,7 +86,7 @@ def _query_names(endpoint: str, method: str) -> frozenset[str]:
                      for name, field in (schema() if isinstance(schema, type) else schema).fields.items())
 
 
-def guard(blueprint: Blueprint) -> Blueprint:
-    blueprint.before_request(require_token)
+def guard(blueprint: Blueprint, check=require_token) -> Blueprint:
+    blueprint.before_request(check)
     blueprint.before_request(refuse_unknown_query)
     return blueprint

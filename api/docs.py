@@ -22,8 +22,10 @@ from apispec import BasePlugin
 from marshmallow import fields, validate
 
 from api import examples
+from api.clubs import examples as club_examples
 from api.body import Parser
 from api.sessions import versions
+from api.clubs.schemas import request_schemas as club_requests
 from api.sessions.schemas import GameRequest
 from ledger import games
 from ledger.events import fields as ledger_fields
@@ -123,7 +125,20 @@ OPERATION_IDS = {
     ("get", "/api/v1/sessions/{sid}/export/settlement.csv"): "downloadSettlementCsv",
     ("get", "/healthz"): "getHealth",
     ("get", "/api/v1/games"): "listGames",
+    ("post", "/api/v1/clubs"): "createClub",
+    ("get", "/api/v1/clubs/{cid}"): "getClub",
+    ("post", "/api/v1/clubs/{cid}/members"): "addMember",
+    ("post", "/api/v1/clubs/{cid}/events"): "appendClubEvent",
+    ("get", "/api/v1/clubs/{cid}/events"): "listClubEvents",
+    ("post", "/api/v1/clubs/{cid}/evenings"): "openClubEvening",
+    ("put", "/api/v1/clubs/{cid}/evenings/{sid}"): "attachEvening",
+    ("get", "/api/v1/clubs/{cid}/standings"): "getStandings",
+    ("get", "/api/v1/clubs/{cid}/members/{mid}/history"): "getMemberHistory",
+    ("get", "/api/v1/clubs/{cid}/export/standings.csv"): "downloadStandingsCsv",
+    ("get", "/api/v1/clubs/{cid}/verify"): "verifyClub",
 }
+REQUESTS = {**examples.REQUESTS, **club_examples.REQUESTS}
+RESPONSES = {**examples.RESPONSES, **club_examples.RESPONSES}
 METHODS = frozenset({"get", "put", "post", "delete", "patch", "head", "options", "trace"})
 
 # Every type but the session's creation can be appended; a game's events (the shared ones and
@@ -189,9 +204,9 @@ def _complete(method: str, path: str, operation: dict) -> None:
         return
     operation["operationId"] = operation_id
     body = operation.get("requestBody", {}).get("content", {}).get("application/json")
-    if body is not None and operation_id in examples.REQUESTS:
-        body["examples"] = examples.REQUESTS[operation_id]
-    for status, example in examples.RESPONSES.get(operation_id, {}).items():
+    if body is not None and operation_id in REQUESTS:
+        body["examples"] = REQUESTS[operation_id]
+    for status, example in RESPONSES.get(operation_id, {}).items():
         for media_type in responses[status].get("content", {}).values():
             media_type["example"] = example
 
@@ -265,6 +280,13 @@ def document_catalogue(spec) -> None:
         spec.components.schemas["GameRequest"] = _one_of(
             "kind", by_kind, "A game of a kind, with that kind's options (`<Kind>Options`; "
             "defaults filled in when it starts).")
+    club_types = {}
+    for name, schema in club_requests().items():
+        club_types[name] = schema.__name__
+        spec.components.schema(schema.__name__, schema=schema)
+    spec.components.schema("ClubEventRequest", component=_one_of(
+        "type", club_types, "An append to a club `{id?, type, data, expected_version?}`: one "
+        "schema per type a client appends."))
 
 
 def _event_request(name: str):

@@ -4,6 +4,8 @@ from contextlib import contextmanager
 
 from sqlalchemy import Engine
 
+from ledger.clubs.evening import Evenings
+from ledger.clubs.states import ClubStates
 from ledger.errors import NotFound
 from ledger.events.store import EventStore
 from ledger.states import StateCache
@@ -15,6 +17,8 @@ class Book:
         self.engine = engine
         self.store = EventStore(engine)
         self.states = StateCache(self.store)
+        self.clubs = ClubStates(self.store)
+        self.evenings = Evenings(self)
 
     @contextmanager
     def reading(self, session_id: str):

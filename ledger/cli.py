@@ -147,7 +147,7 @@ def export_log(store: Store, session: str, output) -> None:
     """Write a session as JSON Lines: a header, then every event as stored."""
     book = store.book
     _sessions(book, session)  # an unknown session writes nothing, not even an empty file
-    header = {"format": FORMAT, "session_id": session, "tokens": book.store.tokens.of_session(session)}
+    header = {"format": FORMAT, "session_id": session, "tokens": book.store.tokens.of(session)}
     output.write(orjson.dumps(header) + b"\n")
     count = 0
     for event in book.store.stream(session):

@@ -76,6 +76,7 @@ class EventStore:
     def __init__(self, engine: Engine):
         self.connections = Connections(engine)
         self.tokens = Tokens(self.connections)
+        self.club_tokens = Tokens(self.connections, "club_tokens")
         self._watching = None  # held for `version`, opened on first use (after any fork)
         self._watching_lock = threading.Lock()
 
@@ -91,6 +92,14 @@ class EventStore:
         it and commit the transaction (one round trip on PostgreSQL)."""
         event = _placed(session_id, *head, draft, postings)
         event["position"] = tx.commit_with(INSERT, _row(event))[0]
+        return event
+
+    def place(self, tx: Tx, stream_id: str, head: tuple[int, str], draft: Draft,
+              postings: list[dict]) -> dict:
+        """As `insert`, leaving the transaction open: for a unit of work that writes several
+        streams at once (an evening opened in a club), committed by its last `insert`."""
+        event = _placed(stream_id, *head, draft, postings)
+        event["position"] = tx.one(INSERT, _row(event))[0]
         return event
 
     def resent(self, tx: Tx, session_id: str, draft: Draft) -> dict | None:
@@ -150,6 +159,11 @@ class EventStore:
         return tx.all(_fold_query(detailed, hashed=True),
                       {"session_id": session_id, "after": after, "upto": LAST_VERSION})
 
+    def events(self, tx: Tx, stream_id: str, after: int, upto: int = LAST_VERSION) -> list[dict]:
+        """The stream's events with `after < version <= upto`, decoded, in `tx`."""
+        params = {"session_id": stream_id, "after": after, "upto": upto}
+        return [to_event(row) for row in tx.run(RANGE, params)]
+
     def read(self, session_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """The events with a version above `after`, at most `limit` of them (versions have
         no gaps, so a page is a range of versions)."""
@@ -169,11 +183,13 @@ class EventStore:
         """Recompute the session's hash chain; name the first version that does not match."""
         return verify_chain(self.stream(session_id))
 
-    def import_events(self, session_id: str, events: list[dict], digests: dict[str, str]) -> int:
-        """Copy a session's events verbatim (ids, versions, times, postings, hashes) after
-        checking their chain; events already here with the same hash are skipped, so an
-        import can be repeated. Returns how many were added."""
-        added = 0
+    def import_events(self, session_id: str, events: list[dict], digests: dict[str, str],
+                      tokens: Tokens | None = None, extra=None) -> int:
+        """Copy a session's (or a club's) events verbatim (ids, versions, times, postings,
+        hashes) after checking their chain; events already here with the same hash are
+        skipped, so an import can be repeated. `extra(tx)` runs in the same transaction (a
+        club's index of evenings). Returns how many were added."""
+        added, tokens = 0, tokens or self.tokens
         with self.connections.writing(session_id) as tx:
             version, prev_hash = self.head(tx, session_id)
             for event in events:
@@ -195,14 +211,39 @@ class EventStore:
                                    {"version": [str(event["version"])]})
                 tx.run(INSERT.replace(" RETURNING position", ""), _row(event))
                 version, prev_hash, added = event["version"], event["hash"], added + 1
-            known = self.tokens.roles(tx, session_id)
-            self.tokens.add(tx, session_id, {r: d for r, d in digests.items() if r not in known})
+            known = tokens.roles(tx, session_id)
+            tokens.add(tx, session_id, {r: d for r, d in digests.items() if r not in known})
+            if extra is not None:
+                extra(tx)
         return added
 
-    def session_ids(self) -> list[str]:
+    def session_ids(self, opened_by: str = "session_created") -> list[str]:
+        """Every session's id, oldest first (or every club's, opened by `club_created`)."""
         with self.connections.reading() as tx:
-            rows = tx.all("SELECT session_id FROM events WHERE version = 1 ORDER BY position")
+            rows = tx.all("SELECT session_id FROM events WHERE version = 1 AND type = :opened "
+                          "ORDER BY position", {"opened": opened_by})
         return [row[0] for row in rows]
+
+    def opened_by(self, tx: Tx, stream_id: str) -> str | None:
+        """The type of a stream's first event (`session_created`, `club_created`), or None."""
+        row = tx.one("SELECT type FROM events WHERE session_id = :sid AND version = 1",
+                     {"sid": stream_id})
+        return row[0] if row else None
+
+    def club_of(self, session_id: str) -> str | None:
+        """The club an evening belongs to, if any."""
+        with self.connections.reading() as tx:
+            row = tx.one("SELECT club_id FROM club_evenings WHERE session_id = :sid",
+                         {"sid": session_id})
+        return row[0] if row else None
+
+    def evening_versions(self, tx: Tx, club_id: str) -> dict[str, int]:
+        """Each evening of the club with its current version: one statement, an index lookup
+        per evening (never a scan of their events)."""
+        rows = tx.all("SELECT c.session_id, (SELECT MAX(e.version) FROM events AS e "
+                      "WHERE e.session_id = c.session_id) FROM club_evenings AS c "
+                      "WHERE c.club_id = :club", {"club": club_id})
+        return {sid: version or 0 for sid, version in rows}
 
     def sessions(self) -> list[dict]:
         """Every session, oldest first: id, name, version (its number of events) and when its
@@ -213,7 +254,8 @@ class EventStore:
                 "FROM events AS opened JOIN events AS latest "
                 "ON latest.session_id = opened.session_id AND latest.version = (SELECT "
                 "MAX(version) FROM events AS head WHERE head.session_id = opened.session_id) "
-                "WHERE opened.version = 1 ORDER BY opened.position")
+                "WHERE opened.version = 1 AND opened.type = 'session_created' "
+                "ORDER BY opened.position")
         return [{"id": sid, "name": orjson.loads(data).get("name"), "version": version,
                  "last_recorded_at": recorded_at} for sid, data, version, recorded_at in rows]
 

@@ -43,6 +43,27 @@ class SessionToken(SQLModel, table=True):
     role: str = Field(max_length=5, nullable=False)  # "write" or "read"
 
 
+class ClubToken(SQLModel, table=True):
+    """A bearer token of a club, stored only as its SHA-256 digest."""
+
+    __tablename__ = "club_tokens"
+    __table_args__ = (Index("ix_club_tokens_club", "club_id"),)
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    club_id: str = Field(max_length=36, nullable=False)
+    role: str = Field(max_length=5, nullable=False)
+
+
+class ClubEvening(SQLModel, table=True):
+    """Which club an evening belongs to (at most one): an index of the clubs' logs."""
+
+    __tablename__ = "club_evenings"
+    __table_args__ = (Index("ix_club_evenings_club", "club_id"),)
+
+    session_id: str = Field(primary_key=True, max_length=36)
+    club_id: str = Field(max_length=36, nullable=False)
+
+
 class Snapshot(SQLModel, table=True):
     """A session's folded state at a version: a cache, rebuildable from the log at any time."""
 

@@ -79,6 +79,8 @@ class Game:
     - `folds`: event type -> step keeping the game's own record (scores, tallies) in the fold.
     - `reads`: the game's own read models by name (`scores`, `progressive`): f(record, state).
     - `csv_columns`: (record, state) -> [(column, {player: value})] added to results.csv.
+    - `tallies`: (record, state) -> {tally: {player: n}}, what a club's standings add up over
+      its evenings for a member (Cassino's games won, Progressive Poker's yellow chips).
     """
 
     kind: str
@@ -99,6 +101,8 @@ class Game:
     folds: Mapping[str, Callable[[dict, dict], None]] = field(default_factory=dict)
     reads: Mapping[str, Callable] = field(default_factory=dict)
     csv_columns: Callable[[dict, object], list[tuple[str, dict]]] | None = None
+    # (record, state) -> {tally: {player: n}}: what a club adds up over its evenings
+    tallies: Callable[[dict, object], dict[str, dict[str, int]]] | None = None
     page: tuple[Button, ...] = ()
     offered_as: str = ""  # how a list of games to start names it, when not by its title
 

@@ -140,6 +140,11 @@ def _points(record: dict, _state) -> list[tuple[str, dict]]:
     return [("cassino_points", scores(record)["totals"])]
 
 
+def _won(record: dict, _state) -> dict[str, dict[str, int]]:
+    """A game won: its winner reached the target (both partners, in partnerships)."""
+    return {"cassino_games_won": dict.fromkeys(scores(record)["winners"], 1)}
+
+
 GAME = Game(
     kind="cassino", title="Cassino", book="seed 001 (Peel, Round Games with Cards)",
     seats=range(2, 7), options=CassinoOptions, check_start=check_start,
@@ -147,7 +152,7 @@ GAME = Game(
     generic=generic.ALL,
     settles_deal={"cassino_deal_counted": once("the count")},
     folds={"cassino_deal_counted": _counted}, reads={"scores": lambda record, _state: scores(record)},
-    csv_columns=_points,
+    csv_columns=_points, tallies=_won,
     page=(generic.DEAL, Button("Count deal", "cassino_deal_counted", (Field(
         "counts", "counts", "What each took", totals=PACKS, totals_option="pack",
         choices=("cards", "spades", "aces", "great_cassino", "little_cassino", "sweeps")),),

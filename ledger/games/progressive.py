@@ -125,6 +125,18 @@ def _chips(record: dict, state) -> list[tuple[str, dict]]:
     return [("yellow_chips", {p: t["yellow_chips"] for p, t in tally.items()})]
 
 
+def _prizes(record: dict, state) -> dict[str, dict[str, int]]:
+    """Yellow chips, and the prizes held when the evening ended (seed 004: most yellow chips,
+    each group's, and the booby prize apart)."""
+    tally = tallies(record, state.players)
+    won: dict[str, int] = {}
+    for holder in [tally["prizes"]["most_yellow_chips"], *tally["prizes"]["groups"].values()]:
+        if holder is not None:
+            won[holder] = won.get(holder, 0) + 1
+    return {"yellow_chips": {p: t["yellow_chips"] for p, t in tally["players"].items()},
+            "progressive_prizes": won, "booby_prizes": {tally["prizes"]["booby"]: 1}}
+
+
 GAME = Game(
     kind="progressive_poker", title="Progressive Poker", book="seed 004 (Foster's Complete Hoyle)",
     seats=range(2, 65), options=ProgressiveOptions, check_start=check_start,
@@ -133,7 +145,7 @@ GAME = Game(
            "progressive_rebuy": ProgressiveRebuy},
     rules=RULES, folds=dict.fromkeys(RULES, _fact),
     reads={"progressive": lambda record, state: tallies(record, state.players)},
-    csv_columns=_chips,
+    csv_columns=_chips, tallies=_prizes,
     page=(Button("Pot", "progressive_pot_won", (
               Field("table_id", "table", "At which table"), Field("winner", "player", "Who won the pot"),
               Field("contributions", "counts", "What each put in"),

@@ -1,0 +1,106 @@
+"""Examples for the clubs' operations in /openapi.json: the Meryton card club, whose members
+are the evening's players of `api.examples` ("Twelfth Night" is one of its evenings)."""
+
+from api.examples import (BENNET, CATHERINE, COLLINS, DARCY, HASHES, NAMES, SEATS, SID,
+                          _example)
+
+CLUB = "b7c1d2e3-f4a5-4b6c-8d7e-9f0a1b2c3d41"
+MEMBERS = {BENNET: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c51", COLLINS: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c52",
+           CATHERINE: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c53", DARCY: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c54"}
+WINTER = "d0e1f2a3-b4c5-4d6e-8f70-8192a3b4c5d6"
+SEASON = {"id": WINTER, "name": "Winter 2026", "starts": "2026-11-01", "ends": "2027-02-28"}
+RESULTS = {BENNET: -6, COLLINS: -4, CATHERINE: -4, DARCY: 14}
+
+
+def _club_event(event_id, version, event_type, data):
+    return {"id": event_id, "session_id": CLUB, "version": version, "position": 100 + version,
+            "type": event_type, "schema_version": 1, "game_id": None, "data": data,
+            "postings": [], "recorded_at": f"2026-11-22T05:50:0{version}.000000+00:00",
+            "prev_hash": HASHES[version % 5], "hash": HASHES[version % 5 + 1]}
+
+
+def _member(player):
+    return {"id": MEMBERS[player], "name": NAMES[player][0], "group": NAMES[player][1],
+            "retired": False}
+
+
+def _result(player, running=True):
+    line = {"session_id": SID, "name": "Twelfth Night", "date": "2026-11-22", "player_id": player,
+            "counters": RESULTS[player], "amount_minor": RESULTS[player] * 5, "currency": "GBP",
+            "deals": 1 if player == BENNET else 0, "tallies": {"cassino_games_won": 0}}
+    return {**line, "running_counters": RESULTS[player],
+            "running_money": {"GBP": RESULTS[player] * 5}} if running else line
+
+
+def _standing(player):
+    return {"member_id": MEMBERS[player], "name": NAMES[player][0], "group": NAMES[player][1],
+            "retired": False, "evenings": 1, "counters": RESULTS[player],
+            "money": {"GBP": RESULTS[player] * 5}, "deals": 1 if player == BENNET else 0,
+            "tallies": {"cassino_games_won": 0},
+            "biggest_win": _result(player, False) if RESULTS[player] > 0 else None,
+            "biggest_loss": _result(player, False) if RESULTS[player] < 0 else None,
+            "running": [RESULTS[player]]}
+
+
+ATTACHED = _club_event("attach-" + SID, 6, "evening_attached", {
+    "session_id": SID, "links": {player: MEMBERS[player] for player in SEATS}})
+REQUESTS = {
+    "createClub": {"club": _example("A club of the evening's players", {"name": "Meryton"})},
+    "addMember": {"member": _example("A member, with an id chosen by the phone", {
+        "id": MEMBERS[BENNET], "name": "Mrs Bennet", "group": "lady"})},
+    "appendClubEvent": {
+        "season_declared": _example("The winter season", {
+            "type": "season_declared",
+            "data": {"name": "Winter 2026", "starts": "2026-11-01", "ends": "2027-02-28"}}),
+        "member_renamed": _example("A member renamed", {
+            "type": "member_renamed", "data": {"member": MEMBERS[COLLINS], "name": "Rev. Collins"}}),
+        "member_retired": _example("A member retired (his history stays)", {
+            "type": "member_retired", "data": {"member": MEMBERS[COLLINS]}}),
+        "player_linked": _example("An evening's player linked to a member", {
+            "type": "player_linked",
+            "data": {"session_id": SID, "player": DARCY, "member": MEMBERS[DARCY]}})},
+    "openClubEvening": {"tonight": _example("Tonight's evening with four members seated", {
+        "name": "Twelfth Night", "counter_value": 5, "currency": "GBP",
+        "members": [MEMBERS[p] for p in SEATS]})},
+    "attachEvening": {"evening": _example("An evening recorded before the club was founded", {
+        "write_token": "6xipcuk_dxlEyBTOhzegpViu5xpVGJy3yBLo1tdaUBM",
+        "links": {player: MEMBERS[player] for player in SEATS}})},
+}
+RESPONSES = {
+    "createClub": {"201": {"id": CLUB, "name": "Meryton", "version": 1,
+                           "write_token": "Qm1nZ2VfZGl4aGFyZF9leGFtcGxlX3Rva2VuXzAx",
+                           "read_token": "cmVhZF9leGFtcGxlX3Rva2VuX2Zvcl9tZXJ5dG9u"}},
+    "getClub": {"200": {
+        "id": CLUB, "name": "Meryton", "created_at": "2026-11-22T05:50:01.000000+00:00",
+        "version": 7, "members": [_member(p) for p in SEATS], "seasons": [SEASON],
+        "evenings": [{"session_id": SID, "name": "Twelfth Night", "date": "2026-11-22",
+                      "currency": "GBP", "players": [
+                          {"id": p, "name": NAMES[p][0], "member": MEMBERS[p]} for p in SEATS]}]}},
+    "addMember": {"201": {"id": MEMBERS[BENNET], "version": 2, "event": _club_event(
+        MEMBERS[BENNET], 2, "member_added", {"name": "Mrs Bennet", "group": "lady"})}},
+    "appendClubEvent": {"201": _club_event(WINTER, 7, "season_declared", {
+        "name": "Winter 2026", "starts": "2026-11-01", "ends": "2027-02-28"})},
+    "listClubEvents": {"200": {"events": [ATTACHED]}},
+    "openClubEvening": {"201": {
+        "id": SID, "name": "Twelfth Night", "counter_value": 5, "currency": "GBP", "version": 5,
+        "write_token": "6xipcuk_dxlEyBTOhzegpViu5xpVGJy3yBLo1tdaUBM",
+        "read_token": "AzRAwps76-sWTwrdaiOlhHn7TtrvA82v4eCkMtUaA68",
+        "players": [{"id": p, "member": MEMBERS[p]} for p in SEATS], "club_version": 6}},
+    "attachEvening": {"201": ATTACHED},
+    "getStandings": {"200": {
+        "club_id": CLUB, "version": 7, "season": SEASON,
+        "evenings": [{"session_id": SID, "name": "Twelfth Night", "date": "2026-11-22",
+                      "currency": "GBP"}],
+        "members": [_standing(p) for p in sorted(SEATS, key=lambda p: -RESULTS[p])]}},
+    "getMemberHistory": {"200": {
+        "member": _member(DARCY), "season": None, "evenings": [_result(DARCY)],
+        "counters": 14, "money": {"GBP": 70}, "deals": 0, "tallies": {"cassino_games_won": 0},
+        "biggest_win": _result(DARCY, False), "biggest_loss": None}},
+    "downloadStandingsCsv": {"200": (
+        "\ufeffrank,member_id,name,group,retired,evenings,counters,money_GBP,"
+        "money_decimal_GBP,deals,cassino_games_won,biggest_win_counters,"
+        "biggest_loss_counters,season\r\n"
+        f'1,"{MEMBERS[DARCY]}","Mr Darcy","gentleman","no",1,14,70,0.70,0,0,14,"","Winter 2026"\r\n')},
+    "verifyClub": {"200": {"ok": True, "events": 7, "first_bad_version": None,
+                           "head_hash": HASHES[3]}},
+}

@@ -1,0 +1,156 @@
+"""Clubs across evenings: members, seasons, evenings, standings and history (issue 15)."""
+
+from flask.views import MethodView
+from marshmallow import RAISE
+
+from api.access import guard, require_club_token
+from api.body import parsed_body
+from api.book import answer, book
+from api.clubs import schemas
+from api.docs import Blueprint
+from api.events.schemas import AfterQuery, Verification
+from api.exports.resources import CSV_DOC, download
+from api.schemas import Created
+from ledger.clubs import reading, recording, standings
+
+blp = guard(Blueprint("clubs", __name__, url_prefix="/api/v1/clubs",
+                      description="Clubs: members, seasons, evenings and standings"),
+            require_club_token)
+
+
+@blp.route("")
+class Clubs(MethodView):
+    @blp.arguments(schemas.ClubRequest())
+    @blp.response(201, schemas.ClubCreated)
+    @blp.problems(400, 413, 422)
+    @blp.doc(security=[])
+    def post(self, body):
+        """Found a club; answers its write and read tokens (shown once, stored hashed)."""
+        event, tokens = recording.open_club(book(), body)
+        return {"id": event["session_id"], "name": event["data"]["name"],
+                "version": event["version"], "write_token": tokens["write"],
+                "read_token": tokens["read"]}
+
+
+@blp.route("/<cid>")
+class Club(MethodView):
+    @blp.response(200, schemas.Club)
+    @blp.problems(401, 404)
+    def get(self, cid):
+        """The club: its members, seasons and evenings (each with its players and the
+        member each is)."""
+        with reading.reading(book(), cid) as (state, evenings):
+            return reading.described(state, evenings)
+
+
+@blp.route("/<cid>/members")
+class Members(MethodView):
+    @blp.arguments(schemas.MemberRequest())
+    @blp.response(201, Created)
+    @blp.alt_response(200, schema=Created, description="a resend of a recorded request")
+    @blp.problems(400, 401, 403, 404, 409, 413, 422)
+    def post(self, body, cid):
+        """A new member (his id is the id of the event that adds him)."""
+        envelope = {key: body.pop(key) for key in ("id", "expected_version") if key in body}
+        event, created = recording.record(book(), cid, {"type": "member_added", "data": body,
+                                                        **envelope})
+        return {"id": event["id"], "version": event["version"], "event": event}, (
+            201 if created else 200)
+
+
+@blp.route("/<cid>/events")
+class Events(MethodView):
+    @blp.doc(requestBody={"required": True, "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/ClubEventRequest"}}}})
+    @blp.response(201, schemas.ClubEvent)
+    @blp.problems(400, 401, 403, 404, 409, 413, 422, resend="ClubEvent")
+    def post(self, cid):
+        """Record a club's fact: a member renamed or retired, a season declared, an
+        evening's player linked to a member (or to none)."""
+        event, created = recording.record(book(), cid, parsed_body())
+        return answer(event, 201 if created else 200)
+
+    @blp.arguments(AfterQuery(), location="query", unknown=RAISE)
+    @blp.response(200, schemas.ClubEvents)
+    @blp.problems(401, 404, 422)
+    def get(self, query, cid):
+        """The club's log after a version, oldest first."""
+        with book().store.connections.reading() as tx, book().clubs.lock:
+            book().clubs.at(tx, cid)  # 404 for no club
+        return {"events": book().store.read(cid, query["after"], query["limit"])}
+
+
+@blp.route("/<cid>/evenings")
+class Evenings(MethodView):
+    @blp.arguments(schemas.EveningRequest())
+    @blp.response(201, schemas.EveningOpened)
+    @blp.problems(400, 401, 403, 404, 409, 413, 422)
+    def post(self, body, cid):
+        """Open tonight's evening in the club, the chosen members seated as its players.
+        Answers the evening's own tokens (shown once), as opening a session does."""
+        opened = recording.open_evening(book(), cid, body)
+        return {**opened, "name": body["name"], "counter_value": body["counter_value"],
+                "currency": body["currency"]}
+
+
+@blp.route("/<cid>/evenings/<sid>")
+class Evening(MethodView):
+    @blp.arguments(schemas.AttachRequest())
+    @blp.response(201, schemas.ClubEvent)
+    @blp.alt_response(200, schema=schemas.ClubEvent, description="attached already")
+    @blp.problems(400, 401, 403, 404, 409, 413, 422)
+    def put(self, body, cid, sid):
+        """Bring an existing evening into the club (its write token proves the right), its
+        players linked to members at once or later (`player_linked`). An evening belongs to
+        one club at most."""
+        event, created = recording.attach_evening(book(), cid, sid, body)
+        return answer(event, 201 if created else 200)
+
+
+@blp.route("/<cid>/standings")
+class Standings(MethodView):
+    @blp.arguments(schemas.SeasonQuery(), location="query", unknown=RAISE)
+    @blp.response(200, schemas.Standings)
+    @blp.problems(401, 404, 422)
+    def get(self, query, cid):
+        """Per member over the season's evenings (or all): evenings played, net counters,
+        net money per currency, deals dealt, the games' tallies, biggest win and loss, and
+        the running total after each evening."""
+        with reading.reading(book(), cid) as (state, evenings):
+            return standings.standings(state, evenings, reading.season(state, query.get("season")))
+
+
+@blp.route("/<cid>/members/<mid>/history")
+class History(MethodView):
+    @blp.arguments(schemas.SeasonQuery(), location="query", unknown=RAISE)
+    @blp.response(200, schemas.History)
+    @blp.problems(401, 404, 422)
+    def get(self, query, cid, mid):
+        """A member's evenings, newest first, each with his result and running total."""
+        with reading.reading(book(), cid) as (state, evenings):
+            reading.member(state, mid)
+            return standings.history(state, evenings, mid, reading.season(state, query.get("season")))
+
+
+@blp.route("/<cid>/export/standings.csv")
+class StandingsCsv(MethodView):
+    @blp.arguments(schemas.SeasonQuery(), location="query", unknown=RAISE)
+    @blp.doc(responses=CSV_DOC)
+    @blp.problems(401, 404, 422)
+    def get(self, query, cid):
+        """The standings, a row per member (formula-safe, as the evening's CSVs)."""
+        with reading.reading(book(), cid) as (state, evenings):
+            table = standings.standings(state, evenings, reading.season(state, query.get("season")))
+        header, rows = standings.rows(table)
+        return download(cid, "standings", header, rows)
+
+
+@blp.route("/<cid>/verify")
+class Verify(MethodView):
+    @blp.response(200, Verification)
+    @blp.problems(401, 404)
+    def get(self, cid):
+        """Recompute the club's hash chain."""
+        with book().store.connections.reading() as tx, book().clubs.lock:
+            book().clubs.at(tx, cid)
+        return book().store.verify(cid)

@@ -1,0 +1,110 @@
+"""The club's event types and the schemas of their data. A member's id is the id of the
+`member_added` event that brought him in (as a player's is his `player_added`'s)."""
+
+import datetime as dt
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
+
+from ledger.errors import Invalid
+from ledger.events.fields import EventData, Ref, Text, WholeNumber
+
+
+class ClubCreated(EventData):
+    name = Text(200, required=True)
+
+
+class MemberAdded(EventData):
+    name = Text(100, required=True)
+    group = Text(50, allow_none=True, load_default=None, metadata={
+        "description": "e.g. lady, gentleman: Progressive Poker's group prizes"})
+
+
+class MemberRenamed(EventData):
+    member = Ref(required=True)
+    name = Text(100, required=True)
+
+
+class MemberRetired(EventData):
+    member = Ref(required=True, metadata={
+        "description": "he keeps his history and standings; new evenings no longer offer him"})
+
+
+class SeasonDeclared(EventData):
+    name = Text(100, required=True)
+    starts = fields.Date(required=True, metadata={"description": "first day, YYYY-MM-DD"})
+    ends = fields.Date(required=True, metadata={"description": "last day, YYYY-MM-DD"})
+
+    @validates_schema
+    def _in_order(self, data, **_):
+        if data["ends"] < data["starts"]:
+            raise ValidationError("A season cannot end before it starts.", "ends")
+
+
+class EveningAttached(EventData):
+    session_id = Ref(required=True)
+    links = fields.Dict(keys=Ref(), values=Ref(), load_default=dict, metadata={
+        "description": "the evening's players (by id) linked to the club's members (by id)"})
+
+
+class PlayerLinked(EventData):
+    session_id = Ref(required=True)
+    player = Ref(required=True)
+    member = Ref(required=True, allow_none=True, metadata={
+        "description": "the member he is; null: he is no member's"})
+
+
+SCHEMAS: dict[str, type[Schema]] = {
+    "club_created": ClubCreated, "member_added": MemberAdded, "member_renamed": MemberRenamed,
+    "member_retired": MemberRetired, "season_declared": SeasonDeclared,
+    "evening_attached": EveningAttached, "player_linked": PlayerLinked,
+}
+# Recorded by their own endpoints: the club's creation and its evenings (which need the
+# evening's own token, or open a new one).
+APPENDED = frozenset(SCHEMAS) - {"club_created", "evening_attached"}
+
+
+class ClubEnvelope(Schema):
+    """An append to a club: `{id?, type, data, expected_version?}`."""
+
+    class Meta:
+        unknown = RAISE
+
+    id = Ref(metadata={"description": "client-generated UUID; a resend returns the original"})
+    type = fields.String(required=True, metadata={"description": "one of: " + ", ".join(sorted(APPENDED))})
+    data = fields.Dict(required=True)
+    expected_version = WholeNumber(0, allow_none=True, load_default=None, metadata={
+        "description": "the club's version the writer last saw"})
+
+
+_INSTANCES = {name: schema() for name, schema in SCHEMAS.items()}
+
+
+def load_request(body, types=APPENDED) -> dict:
+    """An append request validated, its data by its type's schema (422 names each field)."""
+    if not isinstance(body, dict):
+        raise Invalid.field("body", "Must be a JSON object.")
+    try:
+        loaded = ClubEnvelope().load({"data": {}, **body})
+    except ValidationError as error:
+        raise Invalid("Invalid event: " + ", ".join(error.messages),
+                      {k: _flat(v) for k, v in error.messages.items()}) from None
+    if loaded["type"] not in types:
+        raise Invalid.field("type", f"Unknown club event type {loaded['type']!r}: one of "
+                                    + ", ".join(sorted(types)) + ".")
+    loaded["data"] = load(loaded["type"], loaded["data"])
+    return loaded
+
+
+def load(event_type: str, data: dict) -> dict:
+    try:
+        loaded = _INSTANCES[event_type].load(data)
+    except ValidationError as error:
+        at_fault = {f"data.{k}": _flat(v) for k, v in error.messages.items()}
+        raise Invalid("Invalid event data: " + ", ".join(at_fault), at_fault) from None
+    return {k: v.isoformat() if isinstance(v, dt.date) else v for k, v in loaded.items()}
+
+
+def _flat(messages) -> list[str]:
+    if isinstance(messages, dict):
+        return [f"{k}: {m}" for k, v in messages.items() for m in _flat(v)]
+    return [messages] if isinstance(messages, str) else [str(m) for m in messages]

@@ -1,0 +1,90 @@
+"""What a club accepts: pure decisions on its state (and, for links, the evening's players).
+Each raises a LedgerError to refuse the fact; a club's facts move no money."""
+
+from collections.abc import Mapping
+
+from confusables import is_confusable
+
+from ledger.clubs.state import ClubState
+from ledger.errors import Conflict, NotFound
+
+
+def decide(state: ClubState, event_type: str, data: dict,
+           players: Mapping[str, dict] | None = None) -> None:
+    """Refuse the fact, or let it be recorded. `players`: the evening's (for links)."""
+    RULES[event_type](state, data, players or {})
+
+
+def member(state: ClubState, member_id: str, field: str = "data.member") -> dict:
+    found = state.members.get(member_id)
+    if found is None:
+        raise NotFound(f"No member {member_id} in this club.", {field: ["unknown member"]})
+    return found
+
+
+def _distinct_name(state: ClubState, name: str, besides: str | None = None) -> None:
+    """Members' names are told apart as players' are (ledger.rules.session.player_added):
+    an evening opened with them seats each under his own name."""
+    twin = next((m["name"] for m in state.members.values()
+                 if m["id"] != besides and is_confusable(m["name"], name)), None)
+    if twin is not None:
+        raise Conflict(f"{name!r} is too like {twin!r}, a member already: choose a name the "
+                       "club can tell apart.", {"data.name": [f"too like {twin!r}"]})
+
+
+def _member_added(state, data, _players):
+    _distinct_name(state, data["name"])
+
+
+def _member_renamed(state, data, _players):
+    member(state, data["member"])
+    _distinct_name(state, data["name"], besides=data["member"])
+
+
+def _member_retired(state, data, _players):
+    if member(state, data["member"])["retired"]:
+        raise Conflict("He is retired already.", {"data.member": ["retired already"]})
+
+
+def _season_declared(state, data, _players):
+    if any(s["name"].casefold() == data["name"].casefold() for s in state.seasons.values()):
+        raise Conflict(f"The club has a season {data['name']!r} already.",
+                       {"data.name": ["taken"]})
+
+
+def _evening_attached(state, data, players):
+    if data["session_id"] in state.evenings:
+        raise Conflict("The evening is in this club already.", {"session_id": ["attached"]})
+    _links(state, data["links"], players, "data.links")
+
+
+def _player_linked(state, data, players):
+    evening = state.evenings.get(data["session_id"])
+    if evening is None:
+        raise NotFound(f"No evening {data['session_id']} in this club.",
+                       {"data.session_id": ["not one of the club's evenings"]})
+    links = {p: m for p, m in evening["links"].items() if p != data["player"]}
+    if data["member"] is not None:
+        links[data["player"]] = data["member"]
+    elif data["player"] not in players:
+        raise NotFound(f"No player {data['player']} in that evening.", {"data.player": ["unknown player"]})
+    _links(state, links, players, "data")
+
+
+def _links(state: ClubState, links: Mapping[str, str], players: Mapping[str, dict], field: str):
+    """Each linked player is one of the evening's, each member one of the club's (retired
+    members too: an old evening may be linked late), and no member is two players."""
+    seen: dict[str, str] = {}
+    for player_id, member_id in links.items():
+        if player_id not in players:
+            raise NotFound(f"No player {player_id} in that evening.", {field: ["unknown player"]})
+        found = member(state, member_id, field)
+        if member_id in seen:
+            raise Conflict(f"{found['name']} cannot be two players of one evening.",
+                           {field: [f"{found['name']} linked twice"]})
+        seen[member_id] = player_id
+
+
+RULES = {"member_added": _member_added, "member_renamed": _member_renamed,
+         "member_retired": _member_retired, "season_declared": _season_declared,
+         "evening_attached": _evening_attached, "player_linked": _player_linked}

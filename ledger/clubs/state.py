@@ -1,0 +1,77 @@
+"""A club's state, folded from its log: its members, seasons and evenings, and which member
+each evening's player is. A pure fold: `apply` one event at a time."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ClubState:
+    id: str = ""
+    name: str = ""
+    created_at: str = ""
+    version: int = 0
+    members: dict[str, dict] = field(default_factory=dict)  # id -> {id, name, group, retired}
+    seasons: dict[str, dict] = field(default_factory=dict)  # id -> {id, name, starts, ends}
+    evenings: dict[str, dict] = field(default_factory=dict)  # session id -> {links, version}
+
+    def apply(self, event: dict) -> "ClubState":
+        FOLDS[event["type"]](self, event["id"], event["data"], event)
+        self.version = event["version"]
+        return self
+
+    def summary(self) -> dict:
+        return {"id": self.id, "name": self.name, "created_at": self.created_at,
+                "version": self.version, "members": list(self.members.values()),
+                "seasons": sorted(self.seasons.values(), key=lambda s: (s["starts"], s["name"])),
+                "evenings": [{"session_id": sid, "links": dict(evening["links"])}
+                             for sid, evening in self.evenings.items()]}
+
+    def member_of(self, session_id: str, player_id: str) -> str | None:
+        return self.evenings[session_id]["links"].get(player_id)
+
+
+def fold(events) -> ClubState:
+    state = ClubState()
+    for event in events:
+        state.apply(event)
+    return state
+
+
+def _created(state, _id, data, event):
+    state.id, state.name, state.created_at = event["session_id"], data["name"], event["recorded_at"]
+
+
+def _member_added(state, member_id, data, _event):
+    state.members[member_id] = {"id": member_id, "name": data["name"], "group": data["group"],
+                                "retired": False}
+
+
+def _member_renamed(state, _id, data, _event):
+    state.members[data["member"]]["name"] = data["name"]
+
+
+def _member_retired(state, _id, data, _event):
+    state.members[data["member"]]["retired"] = True
+
+
+def _season_declared(state, season_id, data, _event):
+    state.seasons[season_id] = {"id": season_id, "name": data["name"], "starts": data["starts"],
+                                "ends": data["ends"]}
+
+
+def _evening_attached(state, _id, data, event):
+    state.evenings[data["session_id"]] = {"links": dict(data["links"]), "version": event["version"]}
+
+
+def _player_linked(state, _id, data, _event):
+    links = state.evenings[data["session_id"]]["links"]
+    if data["member"] is None:
+        links.pop(data["player"], None)
+    else:
+        links[data["player"]] = data["member"]
+
+
+FOLDS = {"club_created": _created, "member_added": _member_added,
+         "member_renamed": _member_renamed, "member_retired": _member_retired,
+         "season_declared": _season_declared, "evening_attached": _evening_attached,
+         "player_linked": _player_linked}
