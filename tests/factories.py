@@ -33,10 +33,23 @@ class Table:
         self.client = client
         opened = client.post("/api/v1/sessions", json=SessionRequest(**session))
         assert opened.status_code == 201, opened.get_json()
-        self.id = opened.get_json()["id"]
-        self.write = {"Authorization": f"Bearer {opened.get_json()['write_token']}"}
-        self.read = {"Authorization": f"Bearer {opened.get_json()['read_token']}"}
+        self._tokens(opened.get_json())
         self.players = [self.add_player() for _ in range(players)]
+
+    @classmethod
+    def opened(cls, client, answer: dict) -> "Table":
+        """A table for a session opened elsewhere (in a club: its players already seated)."""
+        table = cls.__new__(cls)
+        table.client = client
+        table._tokens(answer)
+        table.players = [player["id"] for player in answer.get("players", [])]
+        return table
+
+    def _tokens(self, answer: dict) -> None:
+        self.id = answer["id"]
+        self.write_token = answer["write_token"]
+        self.write = {"Authorization": f"Bearer {answer['write_token']}"}
+        self.read = {"Authorization": f"Bearer {answer['read_token']}"}
 
     def url(self, path: str = "") -> str:
         return f"/api/v1/sessions/{self.id}{path}"
@@ -74,3 +87,50 @@ class Table:
 
     def pool(self, game_id: str) -> int:
         return next(p["counters"] for p in self.get("/pools")["pools"] if p["game_id"] == game_id)
+
+
+class Club:
+    """A club founded through the API, with helpers for its members and evenings."""
+
+    def __init__(self, client, name: str = "Meryton", members: tuple[str, ...] = ()):
+        self.client = client
+        founded = client.post("/api/v1/clubs", json={"name": name})
+        assert founded.status_code == 201, founded.get_json()
+        self.id = founded.get_json()["id"]
+        self.write = {"Authorization": f"Bearer {founded.get_json()['write_token']}"}
+        self.read = {"Authorization": f"Bearer {founded.get_json()['read_token']}"}
+        self.members = {member: self.add_member(member) for member in members}
+
+    def url(self, path: str = "") -> str:
+        return f"/api/v1/clubs/{self.id}{path}"
+
+    def add_member(self, name: str, group: str | None = None) -> str:
+        answer = self.client.post(self.url("/members"), json={"name": name, "group": group},
+                                  headers=self.write)
+        assert answer.status_code == 201, answer.get_json()
+        return answer.get_json()["id"]
+
+    def post(self, event_type: str, headers=None, **data):
+        return self.client.post(self.url("/events"), headers=headers or self.write,
+                                json={"id": str(uuid.uuid4()), "type": event_type, "data": data})
+
+    def record(self, event_type: str, **data) -> dict:
+        answer = self.post(event_type, **data)
+        assert answer.status_code == 201, answer.get_json()
+        return answer.get_json()
+
+    def evening(self, *names: str, **session) -> Table:
+        """Tonight's evening opened in the club, these members seated (a Table to record)."""
+        body = {**SessionRequest(**session), "members": [self.members[n] for n in names]}
+        answer = self.client.post(self.url("/evenings"), json=body, headers=self.write)
+        assert answer.status_code == 201, answer.get_json()
+        return Table.opened(self.client, answer.get_json())
+
+    def get(self, path: str = "", headers=None, **query):
+        answer = self.client.get(self.url(path), headers=headers or self.read, query_string=query)
+        assert answer.status_code == 200, answer.get_json()
+        return answer.get_json()
+
+    def standings(self, **query) -> dict[str, dict]:
+        """Each member's standing row by name."""
+        return {row["name"]: row for row in self.get("/standings", **query)["members"]}
