@@ -223,8 +223,9 @@ class Api(flask_smorest.Api):
 
 
 def references(self, field, ret, **kwargs) -> dict:
-    """A reference is marked with what it refers to: `player-id`, or for a field named
-    `<thing>_id`, `<thing>-id` (`game-id`, `table-id`, `event-id`); `id`, a new event's own
+    """A reference is marked with what it refers to: `player-id`, `member-id` (a club's
+    member), or for a field named `<thing>_id`, `<thing>-id` (`game-id`, `table-id`,
+    `event-id`, `session-id`); `id`, a new event's own
     id chosen by the client, is not a reference. A map keyed by references is keyed by
     players (`x-key-format`). A list of distinct references says so. Text a person types is
     `display-text` (what JSON Schema cannot say about it is said in words)."""
@@ -237,7 +238,8 @@ def references(self, field, ret, **kwargs) -> dict:
     if not isinstance(field, ledger_fields.RefField) or field.name in (None, "id"):
         return {}
     name = field.name
-    thing = name.removesuffix("_id").rsplit("_", 1)[-1] if name.endswith("_id") else "player"
+    thing = (name.removesuffix("_id").rsplit("_", 1)[-1] if name.endswith("_id")
+             else "member" if name in ("member", "members") else "player")
     return {"format": f"{thing}-id"}
 
 

@@ -31,10 +31,11 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.core.parameters import ParameterLocation
 
 from api import create_app, examples
+from api.clubs import examples as club_examples
 from ledger import games
 from ledger.events.catalogue import SCHEMAS
 from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, RefField
-from tests.factories import Table
+from tests.factories import Club, Table
 
 APP = create_app({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp(prefix='ledger-st-')}/st.sqlite3",
                   "REQUEST_LOG": False})
@@ -57,6 +58,10 @@ PLAYER_MAPS = {event_type: [name for name, field in schema().fields.items()
                             if isinstance(getattr(field, "key_field", None), RefField)]
                for event_type, schema in SCHEMAS.items()}
 REF = re.compile(REF_PATTERN)
+# A club with members and an evening opened in it: its paths are aimed at it, with its token.
+CLUB = Club(TABLE.client, members=("Ann", "Ben", "Cleo", "Dora"))
+CLUB_EVENING = CLUB.evening("Ann", "Ben", "Cleo")
+MEMBERS = list(CLUB.members.values())
 NUMBERS = itertools.count(1)
 
 
@@ -67,8 +72,9 @@ def mostly(ids: list[str]):
         lambda i: ids[i % len(ids)]) if n else st.uuids().map(str))
 
 
-for name, ids in {"player-id": PLAYERS, "game-id": list(GAMES.values()), "table-id": TABLES,
-                  "event-id": EVENTS}.items():
+for name, ids in {"player-id": PLAYERS + CLUB_EVENING.players, "game-id": list(GAMES.values()),
+                  "table-id": TABLES, "event-id": EVENTS, "member-id": MEMBERS,
+                  "session-id": [CLUB_EVENING.id, TABLE.id]}.items():
     schemathesis.openapi.format(name, mostly(ids))
 # Names and reasons: a few words of letters, digits, punctuation and symbols, numbered so that
 # the table can tell two players apart.
@@ -85,11 +91,14 @@ schemathesis.openapi.format("display-text", WORDS.map(lambda words: " ".join(
 # only, the appends with more examples.
 RULES_DECIDE = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
 CONFIG = SchemathesisConfig.from_dict({"generation": {"max-examples": 40}, "operations": [
-    {"include-operation-id": ["appendEvent", "startGame"],
+    {"include-operation-id": ["appendEvent", "startGame", "appendClubEvent", "attachEvening",
+                              "openClubEvening", "addMember"],
      "checks": {"positive_data_acceptance": {"expected-statuses": RULES_DECIDE}},
      "phases": {"coverage": {"enabled": False}}},
     {"include-operation-id": "appendEvent", "generation": {"max-examples": 150}}]})
-STAND_INS = {examples.SID: TABLE.id, examples.BENNET: PLAYERS[0], examples.COLLINS: PLAYERS[1],
+STAND_INS = {club_examples.CLUB: CLUB.id,
+             **{club_examples.MEMBERS[p]: m for p, m in zip(club_examples.SEATS, MEMBERS)},
+             examples.SID: TABLE.id, examples.BENNET: PLAYERS[0], examples.COLLINS: PLAYERS[1],
              examples.CATHERINE: PLAYERS[2], examples.DARCY: PLAYERS[3],
              examples.HEAD_TABLE: TABLES[0], examples.SECOND_TABLE: TABLES[1],
              examples.COMMERCE: GAMES["commerce"], examples.CASSINO: GAMES["cassino"],
@@ -135,17 +144,18 @@ def current_version() -> int:
 def test_every_operation_answers_as_documented(case):
     negative = case.meta.is_negative_at if case.meta else (lambda location: False)
     sent = sum(STATUSES[case.operation.label, "positive"].values())
+    club = case.path.startswith("/api/v1/clubs/")
     if not negative(ParameterLocation.PATH):
         games = [GAMES["cassino"]] if case.path.endswith("/scores") else list(GAMES.values())
         real = {"sid": TABLE.id, "pid": PLAYERS[sent % len(PLAYERS)],
-                "gid": games[sent % len(games)]}
+                "gid": games[sent % len(games)], "cid": CLUB.id, "mid": MEMBERS[sent % len(MEMBERS)]}
         for name in set(real) & set(case.path_parameters or {}):
             case.path_parameters[name] = real[name]
     # In-process, nothing decodes a compressed body (requests asks for br once brotli is
     # installed): the checks read it as sent, so the case asks for none.
     headers = {"Accept-Encoding": "identity"}
     if not negative(ParameterLocation.HEADER):
-        headers["Authorization"] = TABLE.write["Authorization"]
+        headers["Authorization"] = (CLUB if club else TABLE).write["Authorization"]
     response = case.call_and_validate(headers=headers)
     mode = "positive" if case.meta is None or case.meta.generation.mode.is_positive else "negative"
     STATUSES[case.operation.label, mode][response.status_code] += 1
