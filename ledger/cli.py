@@ -1,9 +1,10 @@
 """`ledger`: check, rebuild and move a club's evenings (console script).
 
     ledger sessions [--json]               every session: id, name, version, last event
-    ledger verify [--session SID]          recompute hash chains
+    ledger clubs                           every club: id, name, version, evenings
+    ledger verify [--session SID]          recompute hash chains (sessions' and clubs')
     ledger rebuild [--session SID]         refold every read model from the log
-    ledger export-log SID [-o FILE]        a session as JSON Lines
+    ledger export-log ID [-o FILE]         a session, or a club with its evenings, as JSON Lines
     ledger import-log FILE                 load JSON Lines (chain checked; repeatable)
     ledger backup PATH [--force]           a consistent copy of the running store
     ledger restore PATH                    a backup into an empty store, then verify it
@@ -24,7 +25,7 @@ from sqlalchemy.engine import make_url
 from ledger.backup import BackupError, backup as backup_store, restore as restore_store
 from ledger.book import Book
 from ledger.database import DEFAULT_URL, make_engine
-from ledger.errors import LedgerError
+from ledger.errors import Conflict, LedgerError
 from ledger.migrate import migrate
 from ledger.projections.balances import balances, pools
 from ledger.projections.session import SessionState
@@ -64,9 +65,14 @@ class Store:
 def _sessions(book: Book, session: str | None) -> list[str]:
     if session is None:
         return book.store.session_ids()
-    if not book.store.read(session, limit=1):
+    if _opened_by(book, session) != "session_created":
         raise click.ClickException(f"No session {session}.")
     return [session]
+
+
+def _opened_by(book: Book, stream_id: str) -> str | None:
+    with book.store.connections.reading() as tx:
+        return book.store.opened_by(tx, stream_id)
 
 
 def _verified(book: Book, sessions: list[str]) -> int:
@@ -112,9 +118,22 @@ def _printable(name: str | None) -> str:
 @click.option("--session", help="one session (default: all)")
 @click.pass_obj
 def verify(store: Store, session: str | None) -> None:
-    """Recompute each session's hash chain; exit 1 if any is broken."""
+    """Recompute each session's and each club's hash chain; exit 1 if any is broken."""
     book = store.book
-    sys.exit(1 if _verified(book, _sessions(book, session)) else 0)
+    streams = _sessions(book, session) + ([] if session else book.store.session_ids("club_created"))
+    sys.exit(1 if _verified(book, streams) else 0)
+
+
+@main.command()
+@click.pass_obj
+def clubs(store: Store) -> None:
+    """List every club: id, name, version, and how many evenings it holds."""
+    book = store.book
+    for cid in book.store.session_ids("club_created"):
+        with book.store.connections.reading() as tx, book.clubs.lock:
+            club = book.clubs.at(tx, cid)
+            click.echo(f"{cid}  {_printable(club.name)}  version {club.version}  "
+                       f"{len(club.evenings)} evenings")
 
 
 @main.command()
@@ -140,38 +159,92 @@ def rebuild(store: Store, session: str | None) -> None:
 
 
 @main.command("export-log")
-@click.argument("session")
+@click.argument("stream")
 @click.option("-o", "--output", type=click.File("wb"), default="-")
 @click.pass_obj
-def export_log(store: Store, session: str, output) -> None:
-    """Write a session as JSON Lines: a header, then every event as stored."""
+def export_log(store: Store, stream: str, output) -> None:
+    """Write a session as JSON Lines: a header, then every event as stored. A club: its own
+    header and events, then each of its evenings the same way."""
     book = store.book
-    _sessions(book, session)  # an unknown session writes nothing, not even an empty file
-    header = {"format": FORMAT, "session_id": session, "tokens": book.store.tokens.of(session)}
-    output.write(orjson.dumps(header) + b"\n")
+    opened = _opened_by(book, stream)
+    if opened not in ("session_created", "club_created"):
+        raise click.ClickException(f"No session or club {stream}.")
+    if opened == "session_created":
+        count = _write_stream(book, output, "session_id", stream, book.store.tokens)
+        click.echo(f"{count} events of {stream}", err=True)
+        return
+    count = _write_stream(book, output, "club_id", stream, book.store.club_tokens)
+    with book.store.connections.reading() as tx:
+        evenings = list(book.store.evening_versions(tx, stream))
+    for sid in evenings:
+        count += _write_stream(book, output, "session_id", sid, book.store.tokens)
+    click.echo(f"{count} events of the club {stream} and its {len(evenings)} evenings", err=True)
+
+
+def _write_stream(book: Book, output, key: str, stream: str, tokens) -> int:
+    output.write(orjson.dumps({"format": FORMAT, key: stream, "tokens": tokens.of(stream)}) + b"\n")
     count = 0
-    for event in book.store.stream(session):
+    for event in book.store.stream(stream):
         output.write(orjson.dumps(event) + b"\n")
         count += 1
-    click.echo(f"{count} events of {session}", err=True)
+    return count
 
 
 @main.command("import-log")
 @click.argument("source", type=click.File("rb"))
 @click.pass_obj
 def import_log(store: Store, source) -> None:
-    """Load a session's JSON Lines; the chain is checked and known events are skipped."""
+    """Load a session's (or a club's) JSON Lines; each chain is checked and known events are
+    skipped. A club comes with its evenings and its index of them."""
     book = store.book
-    header = orjson.loads(source.readline())
-    if header.get("format") != FORMAT:
-        raise click.ClickException("Not a Parlour Ledger log (format 1).")
-    events = [orjson.loads(line) for line in source if line.strip()]
+    streams = _streams(source)
     try:
-        added = book.store.import_events(header["session_id"], events, header["tokens"])
+        for header, events in streams:
+            if "club_id" in header:
+                added = _import_club(book, header, events)
+            else:
+                added = book.store.import_events(header["session_id"], events, header["tokens"])
+            click.echo(f"{added} events added, {len(events) - added} already present "
+                       f"({header.get('club_id') or header['session_id']})")
     except LedgerError as error:
         raise click.ClickException(error.message) from None
-    click.echo(f"{added} events added, {len(events) - added} already present "
-               f"({header['session_id']})")
+
+
+def _streams(source) -> list[tuple[dict, list[dict]]]:
+    """(header, events) for each stream in the file; every header names the format."""
+    streams: list[tuple[dict, list[dict]]] = []
+    for line in source:
+        if not line.strip():
+            continue
+        item = orjson.loads(line)
+        if "format" in item:
+            if item["format"] != FORMAT:
+                raise click.ClickException("Not a Parlour Ledger log (format 1).")
+            streams.append((item, []))
+        elif streams:
+            streams[-1][1].append(item)
+    if not streams:
+        raise click.ClickException("Not a Parlour Ledger log (format 1).")
+    return streams
+
+
+def _import_club(book: Book, header: dict, events: list[dict]) -> int:
+    """A club's events, and its index of evenings rebuilt from them in the same transaction."""
+    club_id = header["club_id"]
+    attached = [e["data"]["session_id"] for e in events if e["type"] == "evening_attached"]
+
+    def index(tx) -> None:
+        for sid in attached:
+            owner = tx.one("SELECT club_id FROM club_evenings WHERE session_id = :sid", {"sid": sid})
+            if owner is None:
+                tx.run("INSERT INTO club_evenings (session_id, club_id) VALUES (:sid, :club)",
+                       {"sid": sid, "club": club_id})
+            elif owner[0] != club_id:
+                raise Conflict(f"Evening {sid} belongs to another club here.",
+                               {"session_id": [sid]})
+
+    return book.store.import_events(club_id, events, header["tokens"],
+                                    tokens=book.store.club_tokens, extra=index)
 
 
 @main.command()
@@ -199,10 +272,11 @@ def restore(store: Store, path: str) -> None:
     except BackupError as error:
         raise click.ClickException(str(error)) from None
     book = store.book
-    sessions = book.store.session_ids()
+    sessions, clubs = book.store.session_ids(), book.store.session_ids("club_created")
     click.echo(f"{path} restored into {store.shown()}: {len(sessions)} "
-               f"session{'' if len(sessions) == 1 else 's'}")
-    sys.exit(1 if _verified(book, sessions) else 0)
+               f"session{'' if len(sessions) == 1 else 's'}, {len(clubs)} "
+               f"club{'' if len(clubs) == 1 else 's'}")
+    sys.exit(1 if _verified(book, sessions + clubs) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

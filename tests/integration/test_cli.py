@@ -12,7 +12,7 @@ from ledger.database import make_engine
 from ledger.events.store import EventStore
 from ledger.migrate import migrate
 from tests.conftest import fresh_postgres_url
-from tests.factories import Table
+from tests.factories import Club, Table
 
 
 def cli(*args):
@@ -39,7 +39,7 @@ def test_an_unknown_session_is_an_error_for_every_command_that_takes_one(
                  ["export-log", "nope", "-o", output]):
         result = cli("--database", database_url, *args)
         assert result.exit_code != 0, args
-        assert "No session nope." in result.stderr
+        assert "No session" in result.stderr and "nope." in result.stderr
         assert "ok" not in result.stdout
     assert not output.exists()
     known = cli("--database", database_url, "verify", "--session", evenings[0].id)
@@ -166,3 +166,40 @@ def test_rebuild_rewrites_each_snapshot_with_todays_fold(database_url, evenings)
     assert {(row[0], row[1]) for row in rows} == {(night.id, 4), (evenings[1].id, 2)}
     assert {row[2] for row in rows} == {FOLD_FORMAT}
     engine.dispose()
+
+
+def test_a_club_moves_to_another_store_with_its_evenings(database_url, tmp_path):
+    """From an SQLite file to the store under test (PostgreSQL too): the club's log, its
+    evenings' logs, their tokens and the index of evenings; again, nothing is added."""
+    source = f"sqlite:///{tmp_path}/club.sqlite3"
+    client = create_app({"DATABASE_URL": source}).test_client()
+    club = Club(client, members=("Ann", "Ben", "Cleo"))
+    for winner in (1, 2):
+        evening = club.evening("Ann", "Ben", "Cleo")
+        game = evening.start_game(kind="commerce", stake=2)
+        evening.record("deal_started", game)
+        stander = evening.players[winner]
+        evening.record("commerce_stand", game, stander=stander, winner=stander, better_hands=[])
+    outsider = Table(client, players=2)
+    client.put(club.url(f"/evenings/{outsider.id}"), headers=club.write,
+               json={"write_token": outsider.write_token,
+                     "links": {outsider.players[0]: club.members["Ann"]}})
+    standings = club.get("/standings")
+
+    log = tmp_path / "club.jsonl"
+    exported = cli("--database", source, "export-log", club.id, "-o", log)
+    assert exported.exit_code == 0, exported.stderr
+    assert "the club" in exported.stderr and "its 3 evenings" in exported.stderr
+    moved = cli("--database", database_url, "import-log", log)
+    assert moved.exit_code == 0, moved.output
+    again = cli("--database", database_url, "import-log", log)
+    assert again.exit_code == 0 and again.stdout.count("0 events added") == 4
+
+    there = create_app({"DATABASE_URL": database_url}).test_client()
+    assert there.get(club.url("/standings"), headers=club.read).get_json() == standings
+    assert there.get(outsider.url("/balances"), headers=club.read).status_code == 200
+    listed = cli("--database", database_url, "clubs")
+    assert f"{club.id}  Meryton  version" in listed.stdout and "3 evenings" in listed.stdout
+    verified = cli("--database", database_url, "verify")
+    assert verified.exit_code == 0 and verified.stdout.count("  ok  ") == 4
+    assert club.id not in cli("--database", database_url, "sessions").stdout
