@@ -22,7 +22,9 @@ VERSION = hashlib.sha256(b"".join(
 WORKER = rjsmin.jsmin((HERE / "static" / "sw.js").read_text().replace("__VERSION__", VERSION))
 # The page's script and style as written (readable, commented), served without their comments
 # and spaces: a phone on a slow network gets the same code in fewer bytes.
-ASSETS = {"phone.js": (rjsmin.jsmin((HERE / "static" / "phone.js").read_text()), "text/javascript"),
+SCRIPTS = ("core.js", "phone.js", "club.js")
+ASSETS = {**{name: (rjsmin.jsmin((HERE / "static" / name).read_text()), "text/javascript")
+             for name in SCRIPTS},
           "phone.css": (rcssmin.cssmin((HERE / "static" / "phone.css").read_text()), "text/css")}
 
 
@@ -31,13 +33,19 @@ def page():
     return render_template("phone.html", games_tag=TAG)
 
 
-@blp.get("/phone/<any('phone.js', 'phone.css'):name>")
+@blp.get("/phone/<any('core.js', 'phone.js', 'club.js', 'phone.css'):name>")
 def asset(name: str):
     """The page's script or style, asked again each time (304 while the version stands)."""
     body, mimetype = ASSETS[name]
     response = Response(body, mimetype=mimetype, headers={"Cache-Control": "no-cache"})
     response.set_etag(VERSION, weak=True)
     return response.make_conditional(request)
+
+
+@blp.get("/club")
+def club_page():
+    """A club's page: its standings and chart, tonight's evening, members and seasons."""
+    return render_template("club.html")
 
 
 @blp.get("/sw.js")

@@ -13,7 +13,7 @@ from ledger import games
 from ledger.games.described import compact
 
 BUDGET = 50_000  # bytes, uncompressed: the page's own HTML, script, style and service worker
-OWN = ["/", "/phone/phone.js", "/phone/phone.css", "/sw.js"]
+OWN = ["/", "/phone/core.js", "/phone/phone.js", "/phone/phone.css", "/sw.js"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -88,7 +88,8 @@ def test_each_games_buttons_are_served_from_its_module(client, catalogue):
     assert [label for label, _ in catalogue["vingt_un"]["buttons"][1]["outcomes"]][:4] == [
         "lost", "won", "natural", "tie"]
     assert catalogue["other"]["offered_as"] == "Another game"
-    for source in ("api/phone/static/phone.js", "api/phone/templates/phone.html"):
+    for source in ("api/phone/static/core.js", "api/phone/static/phone.js",
+                   "api/phone/static/club.js", "api/phone/templates/phone.html"):
         text = (ROOT / source).read_text()
         assert not re.search(r"\b(commerce|cassino|vingt_un|brag|pope_joan|progressive_poker)\b",
                              text), source
@@ -104,7 +105,8 @@ def test_the_pages_own_code_is_within_its_budget_and_goes_compressed(client):
 
 
 def test_the_script_and_style_are_served_as_written_less_comments_and_spaces(client):
-    for name, mimetype in (("phone.js", "text/javascript"), ("phone.css", "text/css")):
+    for name, mimetype in (("core.js", "text/javascript"), ("phone.js", "text/javascript"),
+                           ("club.js", "text/javascript"), ("phone.css", "text/css")):
         written = (ROOT / "api/phone/static" / name).read_text()
         served = client.get(f"/phone/{name}")
         assert served.mimetype == mimetype and served.get_data(as_text=True) == ASSETS[name][0]

@@ -6,32 +6,12 @@
 // server refuses it and it waits here for a decision. User text only ever goes in textContent.
 "use strict";
 
-const API = "/api/v1";
-const $ = (selector, root = document) => root.querySelector(selector);
 const UNKNOWN = {title: "Game", reads: [], buttons: [], options: []};  // a kind no longer served
 let SPECS = {};  // the games' catalogue by kind (GET /api/v1/games), kept for opening offline
 const POLL_MS = 500;  // a conditional GET of the version: 304 while nothing changed
 const SETUP = ["session_created", "player_added", "table_added", "game_started", "event_voided"];
-const keep = {
-  get(key, otherwise) { try { return JSON.parse(localStorage.getItem(key)) ?? otherwise; } catch { return otherwise; } },
-  set(key, value) { localStorage.setItem(key, JSON.stringify(value)); },
-};
 let ev = null;   // the evening open here: {id, write?, read?}
 let view = null; // its last known state, kept for opening offline
-
-function el(tag, text, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(key, value);
-  node.append(...children);
-  return node;
-}
-
-function button(text, onClick, attributes = {}) {
-  const node = el("button", text, {type: "button", ...attributes});
-  node.addEventListener("click", onClick);
-  return node;
-}
 
 // ---- evenings and their tokens. A write token, once given, stays: opening the table's
 // (read-only) link on the recorder's own phone does not make it read-only.
@@ -54,14 +34,6 @@ function readFragment() {
 
 const writer = () => !!(ev && ev.write);
 const shareLink = (flag, token) => `${location.origin}/#s=${encodeURIComponent(ev.id)}&${flag}=${encodeURIComponent(token)}`;
-
-function uuid() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16)); // plain http on a LAN has no randomUUID
-  b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map(x => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 function call(path, options = {}) {
   const headers = {"Content-Type": "application/json", ...options.headers};
@@ -217,14 +189,6 @@ async function watch() {
 // ---- drawing
 const names = () => Object.fromEntries(view.summary.players.map(p => [p.id, p.name]));
 const titleOf = game => (SPECS[game.kind] || UNKNOWN).title;
-const counted = n => `${n} ${n === 1 ? "counter" : "counters"}`;
-const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
-function moneyIn(currency) {
-  const format = new Intl.NumberFormat(undefined, {style: "currency", currency});
-  const digits = format.resolvedOptions().maximumFractionDigits;
-  return minor => format.format(minor / 10 ** digits);
-}
-
 function draw() {
   if (!view || !view.summary) return;
   const {summary, balances, settlement} = view;
@@ -417,20 +381,6 @@ function inlineSheet(game, spec, key, scope) {
   return form;
 }
 
-// The sheet dialog, its fields filled in: `done(error)` → true once recorded, and it closes.
-function openSheet(title, ok, done) {
-  const dialog = $("#sheet"), error = $("#sheet-error");
-  $("#sheet-title").textContent = title;
-  error.textContent = "";
-  $("#sheet-ok").textContent = ok;
-  $("#sheet-form").onsubmit = event => {
-    event.preventDefault();
-    if (done(error)) dialog.close();
-  };
-  $("#sheet-cancel").onclick = () => dialog.close();
-  dialog.showModal();
-}
-
 function ask(game, spec) {
   const collect = fill($("#sheet-fields"), game, spec);
   openSheet(`${spec.label} · ${titleOf(game)}`, "Record", error => submit(game, spec, collect, error));
@@ -490,13 +440,6 @@ function fill(box, game, spec, scope = {}) {
     for (const f of spec.fields) if (f.totals) checkTotals(f, game, data[f.name]);
     return data;
   };
-}
-
-function chip(box, attributes, text, checked) {  // a tappable name with its box or radio
-  const tick = el("input", null, attributes);
-  tick.checked = checked;
-  box.append(el("label", null, {class: "chip"}, tick, el("span", text)));
-  return tick;
 }
 
 function chips(box, legend, choices, many, preset) {
@@ -688,36 +631,6 @@ function askPayment(t) {
   });
 }
 
-// ---- the chart: each player's counters after each event that moved them (and Cassino races)
-const COLOURS = ["#1b7f4b", "#b3261e", "#1f5fbf", "#8a5a00", "#7b3fa0", "#00838f", "#5d4037", "#c2185b"];
-
-function chart(series, labels, target) {
-  const W = 320, H = 170, pad = 28;
-  const all = series.flatMap(s => s.points).concat(target ? [target, 0] : [0]);
-  const lo = Math.min(...all), hi = Math.max(...all, lo + 1);
-  const steps = Math.max(1, ...series.map(s => s.points.length - 1));
-  const x = i => pad + (i * (W - pad - 6)) / steps, y = v => 6 + ((hi - v) * (H - 24)) / (hi - lo);
-  const ns = "http://www.w3.org/2000/svg", node = (tag, attrs) => {
-    const n = document.createElementNS(ns, tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-    return n;
-  };
-  const svg = node("svg", {viewBox: `0 0 ${W} ${H}`, class: "chart", "aria-hidden": "true"});
-  svg.append(node("line", {x1: pad, x2: W, y1: y(0), y2: y(0), class: "axis"}));
-  if (target) svg.append(node("line", {x1: pad, x2: W, y1: y(target), y2: y(target), class: "target"}));
-  for (const v of [hi, lo]) { const t = node("text", {x: 2, y: y(v) + 4}); t.textContent = v; svg.append(t); }
-  series.forEach((s, i) => svg.append(node("polyline", {points: s.points.map((v, j) => `${x(j)},${y(v)}`).join(" "), stroke: COLOURS[i % 8], "stroke-dasharray": i >= 8 ? "4 3" : "none"})));
-  const legend = el("ul", null, {class: "legend"});
-  series.forEach((s, i) => { const li = el("li", s.name); li.style.setProperty("--c", COLOURS[i % 8]); legend.append(li); });
-  const table = el("table", null, {}, el("tr", null, {}, el("th", labels.head, {scope: "col"}), ...series.map(s => el("th", s.name, {scope: "col"}))));
-  const every = Math.ceil((steps + 1) / 50);  // at most 50 rows: every k-th point, and the last
-  for (let j = 0; j <= steps; j++) {
-    if (j % every && j !== steps) continue;
-    table.append(el("tr", null, {}, el("th", labels.at(j), {scope: "row"}), ...series.map(s => el("td", s.points[j] ?? "", {class: "num"}))));
-  }
-  return {svg, legend, table};
-}
-
 function drawChart() {
   const who = names(), running = Object.fromEntries(view.summary.players.map(p => [p.id, 0]));
   const points = Object.fromEntries(Object.keys(running).map(id => [id, [0]]));
@@ -868,43 +781,7 @@ async function drawShare() {
   $("#read-link").value = ev.read ? shareLink("r", ev.read) : "";
   $("#share-read").hidden = !ev.read;
   if (!$("#share").open) return;
-  if (!window.qrcode) {
-    await new Promise((done, failed) => {
-      const script = el("script", null, {src: "/phone/static/vendor/qrcode.js"});
-      script.onload = done;
-      script.onerror = failed;
-      document.head.append(script);
-    }).catch(() => null);
-  }
-  if (!window.qrcode) return;
-  for (const [link, canvas] of [["#write-link", "#write-qr"], ["#read-link", "#read-qr"]]) {
-    const text = $(link).value, target = $(canvas);
-    target.hidden = !text;
-    if (!text) continue;
-    const qr = window.qrcode(0, "M");
-    qr.addData(text);
-    qr.make();
-    const cell = 4, size = (qr.getModuleCount() + 8) * cell;
-    target.width = target.height = size;
-    const context = target.getContext("2d");
-    context.fillStyle = "#fff";
-    context.fillRect(0, 0, size, size);
-    context.fillStyle = "#000";
-    context.translate(4 * cell, 4 * cell);
-    qr.renderTo2dContext(context, cell);
-  }
-}
-
-async function copy(id, control) {
-  const text = $(`#${id}`).value;
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    $(`#${id}`).select();
-    document.execCommand("copy");
-  }
-  control.textContent = "Copied";
-  setTimeout(() => { control.textContent = "Copy"; }, 2000);
+  await showQr([["#write-link", "#write-qr"], ["#read-link", "#read-qr"]]);
 }
 
 let wakeLock = null;

@@ -1,12 +1,13 @@
-// The phone page's service worker: after one visit the page opens with no connection. The
-// page and its assets are kept in a cache named by their version; the page is asked of the
-// network first (a new version replaces the old at once), its assets of the cache. The API is
-// never cached here: the page keeps its own last known state and its outbox in localStorage,
-// which a new version reads as the old one left them.
+// The phone pages' service worker: after one visit the pages (the evening's at /, the club's
+// at /club) open with no connection. They and their assets are kept in a cache named by their
+// version; a page is asked of the network first (a new version replaces the old at once), its
+// assets of the cache. The API is never cached here: a page keeps its own last known state
+// (and the evening's its outbox) in localStorage, which a new version reads as the old left it.
 const VERSION = "__VERSION__";
 const CACHE = `parlour-${VERSION}`;
-const SHELL = ["/", "/manifest.webmanifest", "/phone/phone.js", "/phone/phone.css",
-               "/phone/static/icon.svg", "/phone/static/vendor/qrcode.js"];
+const SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/core.js", "/phone/phone.js",
+               "/phone/club.js", "/phone/phone.css", "/phone/static/icon.svg",
+               "/phone/static/vendor/qrcode.js"];
 
 self.addEventListener("install", event => {
   event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -21,12 +22,13 @@ self.addEventListener("activate", event => {
 self.addEventListener("fetch", event => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
-  if (event.request.mode === "navigate") {  // the page: the network's, or the kept one offline
+  if (event.request.mode === "navigate") {  // a page: the network's, or the kept one offline
+    const page = url.pathname === "/club" ? "/club" : "/";
     event.respondWith(fetch(event.request).then(response => {
       const copy = response.clone();
-      if (response.ok) caches.open(CACHE).then(cache => cache.put("/", copy));
+      if (response.ok) caches.open(CACHE).then(cache => cache.put(page, copy));
       return response;
-    }).catch(() => caches.match("/")));
+    }).catch(() => caches.match(page)));
     return;
   }
   event.respondWith(caches.match(event.request, {ignoreSearch: true}).then(kept => kept || fetch(event.request)));

@@ -1,0 +1,276 @@
+// The club's page: standings over a season with the race as a chart, tonight's evening opened
+// with members picked from a list, each evening's players linked to members, members and
+// seasons kept. Reads work offline from the last known state; writes need the connection.
+"use strict";
+
+let club = null;   // the club open here: {id, write?, read?}
+let seen = null;   // its last known state: {summary, standings}
+
+function readFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const all = keep.get("ledger:clubs", {});
+  const id = params.get("c");
+  if (id && (params.get("w") || params.get("r"))) {
+    all[id] = {...all[id], ...(params.get("w") ? {write: params.get("w")} : {read: params.get("r")})};
+    keep.set("ledger:club", id);
+  }
+  keep.set("ledger:clubs", all);
+  const current = keep.get("ledger:club", null);
+  club = current && all[current] ? {id: current, ...all[current]} : null;
+  seen = club ? keep.get(`ledger:clubview:${club.id}`, null) : null;
+}
+
+const officer = () => !!(club && club.write);
+const link = (flag, token) => `${location.origin}/club#c=${encodeURIComponent(club.id)}&${flag}=${encodeURIComponent(token)}`;
+
+async function ask(path, options = {}) {  // the club's API with its token; throws in words
+  let response;
+  try {
+    response = await fetch(`${API}/clubs/${club.id}${path}`, {cache: "no-store", ...options,
+      headers: {"Content-Type": "application/json", Authorization: `Bearer ${club.write || club.read}`}});
+  } catch {
+    throw new Error("This needs the connection.");
+  }
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(said(body));
+  return body;
+}
+
+function said(problem) {  // a refusal in words: the messages, never the field paths
+  const errors = Object.values(problem.errors || {}).flat();
+  return errors.length && problem.status === 422 ? errors.join(" ") : problem.detail || "Refused.";
+}
+
+const post = (path, body) => ask(path, {method: "POST", body: JSON.stringify(body)});
+const fact = (type, data) => post("/events", {id: uuid(), type, data});
+
+async function refresh() {
+  if (!club) return;
+  const season = $("#season").value;
+  try {
+    const [summary, standings] = await Promise.all(
+      ["", `/standings${season ? `?season=${encodeURIComponent(season)}` : ""}`].map(path => ask(path)));
+    seen = {summary, standings};
+    keep.set(`ledger:clubview:${club.id}`, seen);
+    $("#status").textContent = "online";
+  } catch (problem) {
+    $("#status").textContent = navigator.onLine ? problem.message : "offline";
+  }
+  draw();
+}
+
+function draw() {
+  $("#welcome").hidden = !!club;
+  $("#club").hidden = !club;
+  if (!club) return drawKnown();
+  document.body.classList.toggle("reader", !officer());
+  $("#write-link").value = club.write ? link("w", club.write) : "";
+  $("#read-link").value = club.read ? link("r", club.read) : "";
+  $("#share-read").hidden = !club.read;
+  if (!seen) return;
+  const {summary, standings} = seen;
+  $("#title").textContent = summary.name;
+  document.title = `${summary.name} · Parlour Ledger`;
+  const all = keep.get("ledger:clubs", {});
+  all[club.id] = {...all[club.id], name: summary.name};
+  keep.set("ledger:clubs", all);
+  drawSeasons(summary.seasons);
+  drawStandings(standings);
+  drawTonight(summary.members);
+  drawEvenings(summary);
+  drawMembers(summary);
+}
+
+function drawKnown() {
+  const all = keep.get("ledger:clubs", {});
+  $("#known").replaceChildren(...Object.entries(all).map(([id, known]) =>
+    el("li", null, {}, el("a", known.name || id.slice(0, 8), {href: `/club#c=${id}&${known.write ? "w" : "r"}=${known.write || known.read}`}))));
+}
+
+function drawSeasons(seasons) {
+  const select = $("#season"), chosen = select.value;
+  select.replaceChildren(el("option", "All evenings", {value: ""}),
+    ...seasons.map(s => el("option", `${s.name} (${s.starts} – ${s.ends})`, {value: s.id})));
+  select.value = seasons.some(s => s.id === chosen) ? chosen : "";
+}
+
+function money(amounts) {
+  return Object.entries(amounts).map(([currency, minor]) => moneyIn(currency)(minor)).join(", ") || "—";
+}
+
+const TALLIES = {cassino_games_won: "Cassino won", yellow_chips: "yellow chips",
+                 progressive_prizes: "prizes", booby_prizes: "booby prizes"};
+
+function drawStandings(table) {
+  $("#standings tbody").replaceChildren(...table.members.map(m => {
+    const notes = [`${m.evenings} ${m.evenings === 1 ? "evening" : "evenings"}`, m.deals ? `dealt ${m.deals}` : "", ...Object.entries(m.tallies).filter(([, n]) => n)
+      .map(([t, n]) => `${TALLIES[t] || t.replace(/_/g, " ")} ${n}`),
+      m.biggest_win ? `best ${signed(m.biggest_win.counters)}` : "", m.biggest_loss ? `worst ${signed(m.biggest_loss.counters)}` : ""];
+    const who = el("th", null, {scope: "row"}, button(m.name, () => showHistory(m), {class: "small", "aria-label": `${m.name}'s evenings`}),
+      el("small", [m.retired ? "retired" : "", ...notes].filter(Boolean).join(" · "), {class: "hint"}));
+    return el("tr", null, {}, who, el("td", signed(m.counters), {class: "num"}), el("td", money(m.money), {class: "num"}));
+  }));
+  const figure = $("#chart");
+  figure.hidden = !table.evenings.length;
+  if (figure.hidden) return;
+  const series = table.members.filter(m => m.evenings).map(m => ({name: m.name, points: [0, ...m.running]}));
+  const drawn = chart(series, {head: "After", at: j => (j ? table.evenings[j - 1].date : "start")});
+  $("#chart-svg").replaceChildren(drawn.svg, drawn.legend);
+  $("#chart-table").replaceChildren(drawn.table);
+}
+
+async function showHistory(m) {
+  const season = $("#season").value, box = $("#sheet-fields");
+  box.replaceChildren(el("p", "…"));
+  openSheet(`${m.name}'s evenings`, "Close", () => true);
+  try {
+    const history = await ask(`/members/${m.member_id}/history${season ? `?season=${encodeURIComponent(season)}` : ""}`);
+    box.replaceChildren(history.evenings.length ? el("ol", null, {class: "log"}, ...history.evenings.map(e =>
+      el("li", `${e.date} · ${e.name}: ${signed(e.counters)} (${moneyIn(e.currency)(e.amount_minor)}) · in all ${signed(e.running_counters)}`)))
+      : el("p", "No evening yet."));
+  } catch (problem) {
+    box.replaceChildren(el("p", problem.message));
+  }
+}
+
+function drawTonight(members) {
+  const box = $("#tonight-members"), ticked = new Set([...box.querySelectorAll("input:checked")].map(b => b.value));
+  box.replaceChildren(el("legend", "Who plays tonight"));
+  for (const m of members.filter(m => !m.retired)) chip(box, {type: "checkbox", value: m.id}, m.name, ticked.has(m.id));
+}
+
+function drawEvenings(summary) {
+  const mine = keep.get("ledger:evenings", {}), inClub = new Set(summary.evenings.map(e => e.session_id));
+  $("#evenings").replaceChildren(...[...summary.evenings].reverse().map(e => {
+    const tokens = mine[e.session_id] || {};
+    const opened = tokens.write ? `w=${tokens.write}` : `r=${tokens.read || club.read || club.write}`;
+    const item = el("li", null, {}, el("a", `${e.date} · ${e.name}`, {href: `/#s=${e.session_id}&${opened}`}));
+    if (officer()) {
+      const who = el("details", null, {}, el("summary", "Who is who"));
+      for (const p of e.players) {
+        const select = el("select", null, {"aria-label": `${p.name} is`},
+          el("option", "no member", {value: ""}), ...summary.members.map(m => el("option", m.name, {value: m.id})));
+        select.value = p.member || "";
+        select.addEventListener("change", () => act(() => fact("player_linked", {session_id: e.session_id, player: p.id, member: select.value || null})));
+        who.append(el("label", p.name, {}, select));
+      }
+      item.append(who);
+    }
+    return item;
+  }));
+  const strangers = Object.entries(mine).filter(([id, t]) => t.write && !inClub.has(id));
+  $("#bring").replaceChildren(...(strangers.length ? [el("h3", "Evenings recorded on this phone"), ...strangers.map(([id, t]) =>
+    el("div", null, {class: "row"}, el("span", ((keep.get(`ledger:view:${id}`, null) || {}).summary || {}).name || `Evening ${id.slice(0, 8)}`),
+       button("Bring into the club", () => act(() => ask(`/evenings/${id}`, {method: "PUT", body: JSON.stringify({write_token: t.write})})))))] : []));
+}
+
+function drawMembers(summary) {
+  $("#members").replaceChildren(...summary.members.map(m => {
+    const item = el("li", `${m.name}${m.group ? ` (${m.group})` : ""}${m.retired ? " · retired" : ""}`);
+    if (officer()) item.append(button("Change…", () => editMember(m), {class: "small", "aria-label": `Change ${m.name}`}));
+    return item;
+  }));
+  $("#seasons").replaceChildren(...summary.seasons.map(s => el("li", `${s.name}: ${s.starts} – ${s.ends}`)));
+}
+
+function editMember(m) {
+  const name = el("input", null, {maxlength: "100", value: m.name}), retire = el("input", null, {type: "checkbox"});
+  $("#sheet-fields").replaceChildren(el("label", "Name", {}, name),
+    ...(m.retired ? [] : [el("label", null, {class: "tick"}, retire, el("span", "Retired: no longer offered for new evenings (his history stays)"))]));
+  openSheet(`Change ${m.name}`, "Record", error => {
+    const steps = [];
+    if (name.value.trim() && name.value.trim() !== m.name) steps.push(() => fact("member_renamed", {member: m.id, name: name.value.trim()}));
+    if (retire.checked) steps.push(() => fact("member_retired", {member: m.id}));
+    act(async () => { for (const step of steps) await step(); }, error).then(done => done && $("#sheet").close());
+    return false;
+  });
+}
+
+// A write, then the page again; a refusal shown where it was asked (or in the status).
+async function act(write, error = null) {
+  try {
+    await write();
+  } catch (problem) {
+    if (error) error.textContent = problem.message; else alert(`Nothing was recorded: ${problem.message}`);
+    return false;
+  }
+  await refresh();
+  return true;
+}
+
+async function openClub(form) {
+  const body = Object.fromEntries(new FormData(form));
+  let response;
+  try {
+    response = await fetch(`${API}/clubs`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  } catch {
+    return alert("Opening a club needs the connection.");
+  }
+  const opened = await response.json();
+  if (!response.ok) return alert(`Nothing was opened: ${said(opened)}`);
+  history.replaceState(null, "", `/club#c=${opened.id}&w=${opened.write_token}&r=${opened.read_token}`);
+  const all = keep.get("ledger:clubs", {});
+  all[opened.id] = {write: opened.write_token, read: opened.read_token};
+  keep.set("ledger:clubs", all);
+  keep.set("ledger:club", opened.id);
+  readFragment();
+  draw();
+  await refresh();
+}
+
+async function openTonight(form) {
+  const body = Object.fromEntries(new FormData(form));
+  const members = [...form.querySelectorAll("#tonight-members input:checked")].map(b => b.value);
+  if (members.length < 2) return alert("Tick at least two members.");
+  let opened;
+  try {
+    opened = await post("/evenings", {name: body.name, counter_value: Number(body.counter_value), currency: body.currency, members});
+  } catch (problem) {
+    return alert(`Nothing was opened: ${problem.message}`);
+  }
+  const all = keep.get("ledger:evenings", {});
+  all[opened.id] = {write: opened.write_token, read: opened.read_token};
+  keep.set("ledger:evenings", all);
+  keep.set("ledger:current", opened.id);
+  location.assign(`/#s=${opened.id}&w=${opened.write_token}`);
+}
+
+async function download() {
+  const season = $("#season").value;
+  try {
+    const response = await fetch(`${API}/clubs/${club.id}/export/standings.csv${season ? `?season=${encodeURIComponent(season)}` : ""}`,
+                                 {headers: {Authorization: `Bearer ${club.write || club.read}`}});
+    if (!response.ok) throw new Error();
+    const given = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "");
+    const file = el("a", null, {href: URL.createObjectURL(await response.blob()), download: given ? given[1] : "standings.csv"});
+    document.body.append(file);
+    file.click();
+    file.remove();
+  } catch {
+    alert("standings.csv needs the connection.");
+  }
+}
+
+function wire() {
+  const submitted = (selector, handler) => $(selector).addEventListener("submit", e => { e.preventDefault(); handler(e.target); });
+  submitted("#club-form", openClub);
+  submitted("#tonight-form", openTonight);
+  submitted("#member-form", form => {
+    const body = Object.fromEntries(new FormData(form));
+    act(() => post("/members", {id: uuid(), name: body.name, group: body.group || null})).then(done => done && form.reset());
+  });
+  submitted("#season-form", form => act(() => fact("season_declared", Object.fromEntries(new FormData(form)))).then(done => done && form.reset()));
+  $("#season").addEventListener("change", refresh);
+  $("#csv").addEventListener("click", download);
+  $("#share").addEventListener("toggle", () => $("#share").open && showQr([["#write-link", "#write-qr"], ["#read-link", "#read-qr"]]));
+  document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));
+  window.addEventListener("hashchange", () => { readFragment(); draw(); refresh(); });
+  document.addEventListener("visibilitychange", () => document.hidden || refresh());
+  window.addEventListener("online", refresh);
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => null);
+}
+
+readFragment();
+wire();
+draw();
+refresh();
