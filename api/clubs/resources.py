@@ -10,7 +10,7 @@ from api.clubs import schemas
 from api.docs import Blueprint
 from api.events.schemas import AfterQuery, Verification
 from api.exports.resources import CSV_DOC, download
-from api.schemas import Created
+from api.schemas import Created, Event
 from ledger.clubs import reading, recording, standings
 
 blp = guard(Blueprint("clubs", __name__, url_prefix="/api/v1/clubs",
@@ -62,8 +62,8 @@ class Members(MethodView):
 class Events(MethodView):
     @blp.doc(requestBody={"required": True, "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/ClubEventRequest"}}}})
-    @blp.response(201, schemas.ClubEvent)
-    @blp.problems(400, 401, 403, 404, 409, 413, 422, resend="ClubEvent")
+    @blp.response(201, Event)
+    @blp.problems(400, 401, 403, 404, 409, 413, 422, resend="Event")
     def post(self, cid):
         """Record a club's fact: a member renamed or retired, a season declared, an
         evening's player linked to a member (or to none)."""
@@ -96,8 +96,8 @@ class Evenings(MethodView):
 @blp.route("/<cid>/evenings/<sid>")
 class Evening(MethodView):
     @blp.arguments(schemas.AttachRequest())
-    @blp.response(201, schemas.ClubEvent)
-    @blp.alt_response(200, schema=schemas.ClubEvent, description="attached already")
+    @blp.response(201, Event)
+    @blp.alt_response(200, schema=Event, description="attached already")
     @blp.problems(400, 401, 403, 404, 409, 413, 422)
     def put(self, body, cid, sid):
         """Bring an existing evening into the club (its write token proves the right), its

@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
+from api.schemas import Event
 from api.sessions.schemas import Idempotent, SessionCreated
 from ledger.clubs import facts
 from ledger.events.fields import Counters, Ref, RefList
@@ -162,23 +163,9 @@ class History(Schema):
     biggest_loss = fields.Nested(EveningResult, allow_none=True)
 
 
-class ClubEvent(Schema):
-    id = fields.String()
-    session_id = fields.String(metadata={"description": "the club's id (its stream)"})
-    version = fields.Integer()
-    position = fields.Integer()
-    type = fields.String()
-    schema_version = fields.Integer()
-    game_id = fields.String(allow_none=True)
-    data = fields.Dict()
-    postings = fields.List(fields.Dict())
-    recorded_at = fields.String()
-    hash = fields.String()
-    prev_hash = fields.String()
-
-
 class ClubEvents(Schema):
-    events = fields.List(fields.Nested(ClubEvent))
+    events = fields.List(fields.Nested(Event), metadata={
+        "description": "a club's events: `session_id` is the club's id (its stream)"})
 
 
 def request_schemas() -> dict[str, type[Schema]]:
