@@ -25,7 +25,7 @@ from sqlalchemy.engine import make_url
 from ledger.backup import BackupError, backup as backup_store, restore as restore_store
 from ledger.book import Book
 from ledger.database import DEFAULT_URL, make_engine
-from ledger.errors import Conflict, LedgerError
+from ledger.errors import Conflict, LedgerError, NotFound
 from ledger.migrate import migrate
 from ledger.projections.balances import balances, pools
 from ledger.projections.session import SessionState
@@ -197,7 +197,8 @@ def import_log(store: Store, source) -> None:
     """Load a session's (or a club's) JSON Lines; each chain is checked and known events are
     skipped. A club comes with its evenings and its index of them."""
     book = store.book
-    streams = _streams(source)
+    # a club's evenings first: its index names only evenings that are here
+    streams = sorted(_streams(source), key=lambda stream: "club_id" in stream[0])
     try:
         for header, events in streams:
             if "club_id" in header:
@@ -235,6 +236,9 @@ def _import_club(book: Book, header: dict, events: list[dict]) -> int:
 
     def index(tx) -> None:
         for sid in attached:
+            if book.store.opened_by(tx, sid) != "session_created":
+                raise NotFound(f"The club names an evening {sid} that is not here.",
+                               {"session_id": [sid]})
             owner = tx.one("SELECT club_id FROM club_evenings WHERE session_id = :sid", {"sid": sid})
             if owner is None:
                 tx.run("INSERT INTO club_evenings (session_id, club_id) VALUES (:sid, :club)",

@@ -203,3 +203,20 @@ def test_a_club_moves_to_another_store_with_its_evenings(database_url, tmp_path)
     verified = cli("--database", database_url, "verify")
     assert verified.exit_code == 0 and verified.stdout.count("  ok  ") == 4
     assert club.id not in cli("--database", database_url, "sessions").stdout
+
+
+def test_a_club_whose_evenings_are_missing_is_refused_whole(tmp_path):
+    source = f"sqlite:///{tmp_path}/club.sqlite3"
+    client = create_app({"DATABASE_URL": source}).test_client()
+    club = Club(client, members=("Ann", "Ben"))
+    club.evening("Ann", "Ben")
+    log = tmp_path / "club.jsonl"
+    assert cli("--database", source, "export-log", club.id, "-o", log).exit_code == 0
+    lines = log.read_bytes().splitlines(keepends=True)
+    club_only = b"".join(lines[:lines.index(next(
+        line for line in lines[1:] if b'"format"' in line))])
+    (tmp_path / "club-only.jsonl").write_bytes(club_only)
+    target = f"sqlite:///{tmp_path}/target.sqlite3"
+    refused = cli("--database", target, "import-log", tmp_path / "club-only.jsonl")
+    assert refused.exit_code != 0 and "not here" in refused.stderr
+    assert club.id not in cli("--database", target, "clubs").output  # nothing of it written
