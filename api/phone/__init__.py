@@ -1,6 +1,7 @@
 """The phone page (SPEC §7), served from Flask with no build step and no CDN."""
 
 import hashlib
+import re
 from pathlib import Path
 
 import rcssmin
@@ -14,6 +15,7 @@ blp = Blueprint("phone", __name__, template_folder="templates", static_folder="s
 
 
 HERE = Path(__file__).parent
+INDENTATION = re.compile(r"\n\s+")
 # The page's version: its template, its assets and the games' catalogue it draws. A new version
 # makes a new service worker, which replaces the kept page and assets (SPEC §7: offline).
 VERSION = hashlib.sha256(b"".join(
@@ -28,9 +30,15 @@ ASSETS = {**{name: (rjsmin.jsmin((HERE / "static" / name).read_text()), "text/ja
           "phone.css": (rcssmin.cssmin((HERE / "static" / "phone.css").read_text()), "text/css")}
 
 
+def served(template: str, **context) -> str:
+    """A page without its indentation (the template keeps it): a line's leading white space
+    is one space to HTML, and none of the pages holds preformatted text."""
+    return INDENTATION.sub("\n", render_template(template, **context))
+
+
 @blp.get("/")
 def page():
-    return render_template("phone.html", games_tag=TAG)
+    return served("phone.html", games_tag=TAG)
 
 
 @blp.get("/phone/<any('core.js', 'phone.js', 'club.js', 'phone.css'):name>")
@@ -45,7 +53,7 @@ def asset(name: str):
 @blp.get("/club")
 def club_page():
     """A club's page: its standings and chart, tonight's evening, members and seasons."""
-    return render_template("club.html")
+    return served("club.html")
 
 
 @blp.get("/sw.js")
