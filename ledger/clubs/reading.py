@@ -21,7 +21,7 @@ def season(state: ClubState, named: str | None) -> dict | None:
     if named is None:
         return None
     for found in state.seasons.values():
-        if named in (found["id"],) or found["name"].casefold() == named.casefold():
+        if named == found["id"] or found["name"].casefold() == named.casefold():
             return found
     raise NotFound(f"No season {named!r} in this club.", {"season": ["unknown season"]})
 

@@ -73,8 +73,9 @@ def open_evening(book: Book, club_id: str, body: dict) -> dict:
     """Tonight's evening in the club: a new session (`name`, `counter_value`, `currency`)
     seating the chosen `members` as its players under their names, each linked to his member,
     and the club's `evening_attached`, in one transaction. Its tokens are shown once."""
-    members = body.pop("members", [])
-    session = Draft(str(uuid.uuid4()), "session_created", None, catalogue.load("session_created", body))
+    members = body.get("members", [])
+    session = Draft(str(uuid.uuid4()), "session_created", None, catalogue.load(
+        "session_created", {key: value for key, value in body.items() if key != "members"}))
     tokens = new_tokens()
     store = book.store
     with store.connections.writing(club_id) as tx, book.clubs.lock:
