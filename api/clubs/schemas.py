@@ -80,11 +80,14 @@ class EveningPlayer(Schema):
     member = fields.String(allow_none=True)
 
 
-class ClubEvening(Schema):
+class StandingsEvening(Schema):
     session_id = fields.String()
     name = fields.String()
     date = fields.String(metadata={"description": "the day it was opened (UTC), YYYY-MM-DD"})
     currency = fields.String()
+
+
+class ClubEvening(StandingsEvening):
     players = fields.List(fields.Nested(EveningPlayer))
 
 
@@ -133,13 +136,6 @@ class Standing(Schema):
     biggest_loss = fields.Nested(EveningResult, allow_none=True)
     running = fields.List(fields.Integer(), metadata={
         "description": "his net counters after each of `evenings`"})
-
-
-class StandingsEvening(Schema):
-    session_id = fields.String()
-    name = fields.String()
-    date = fields.String()
-    currency = fields.String()
 
 
 class Standings(Schema):
