@@ -11,10 +11,11 @@ def book() -> Book:
     return current_app.extensions["book"]
 
 
-def record_request(sid: str, event_type: str, body: dict) -> tuple[dict, int]:
-    """Record a resource request as its event; 201 when new, 200 for a resend."""
+def record_request(sid: str, event_type: str, body: dict, recorder=record) -> tuple[dict, int]:
+    """Record a resource request as its event in a session (or, with the club's `recorder`,
+    in a club); 201 when new, 200 for a resend."""
     envelope = {key: body.pop(key) for key in ("id", "expected_version") if key in body}
-    event, created = record(book(), sid, {"type": event_type, "data": body, **envelope})
+    event, created = recorder(book(), sid, {"type": event_type, "data": body, **envelope})
     return {"id": event["id"], "version": event["version"], "event": event}, 201 if created else 200
 
 
