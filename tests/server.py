@@ -5,7 +5,6 @@ Nothing here depends on the machine's speed: every wait polls until a generous d
 happens, with its whole process group when it will not stop by itself.
 """
 
-import ctypes
 import os
 import signal
 import socket
@@ -107,11 +106,12 @@ class Gunicorn:
             log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
             try:
                 self.process = subprocess.Popen(
-                    [str(GUNICORN), "--workers", str(self.workers),
+                    [*DIE_WITH_PARENT, str(os.getpid()),
+                     str(GUNICORN), "--workers", str(self.workers),
                      "--bind", f"fd://{listener.fileno()}", *NO_CONTROL_SOCKET,
                      "--config", str(CONFIG), self.app],
                     env=self.env, stdout=log, stderr=log, pass_fds=[listener.fileno()],
-                    start_new_session=True, preexec_fn=_die_with_parent)
+                    start_new_session=True)
             finally:
                 if log is not subprocess.DEVNULL:
                     log.close()
@@ -221,13 +221,17 @@ def gunicorn(database_url: str, workers: int = 2, log_dir: Path | None = None,
         yield server.base
 
 
-_PR_SET_PDEATHSIG = 1
-_libc = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
-
-
-def _die_with_parent() -> None:
-    """In the child, before exec: SIGKILL the master if the process that started it dies
-    without stopping it (a SIGKILL or an unhandled SIGTERM of pytest skips every `finally`).
-    Linux only. Its workers then exit on their own when they see their master gone."""
-    if _libc is not None:
-        _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+# The master is SIGKILLed if the process that started it dies without stopping it (a SIGKILL
+# or an unhandled SIGTERM of pytest skips every `finally`); its workers then exit on their own
+# when they see their master gone. Linux's parent-death signal, set by a small Python that then
+# becomes gunicorn (the signal outlives exec): the tests run threads (Playwright's, the
+# helpers'), and Python code run between fork and exec (`preexec_fn`) can deadlock the child on
+# a lock another thread held at the fork, leaving Popen waiting for an exec that never comes.
+DIE_WITH_PARENT = [sys.executable, "-c", """
+import ctypes, os, signal, sys
+if sys.platform.startswith("linux"):
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != int(sys.argv[1]):  # the parent died before the signal was set
+        sys.exit(1)
+os.execv(sys.argv[2], sys.argv[2:])
+"""]

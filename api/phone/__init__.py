@@ -32,8 +32,10 @@ ASSETS = {**{name: (rjsmin.jsmin((HERE / "static" / name).read_text()), "text/ja
 
 def served(template: str, **context) -> str:
     """A page without its indentation (the template keeps it): a line's leading white space
-    is one space to HTML, and none of the pages holds preformatted text."""
-    return INDENTATION.sub("\n", render_template(template, **context))
+    is one space to HTML, and none of the pages holds preformatted text. Its script and style
+    are asked for by the page's version, so a page of a new version never runs with the
+    script or style an older service worker kept."""
+    return INDENTATION.sub("\n", render_template(template, version=VERSION, **context))
 
 
 @blp.get("/")

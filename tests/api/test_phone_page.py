@@ -128,6 +128,12 @@ def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client)
     shell = json.loads(re.search(r"const SHELL ?= ?(\[.*?\]);", script, re.S).group(1))
     for path in shell:
         assert client.get(path).status_code == 200, path
+    # by the very addresses the pages ask for: the script and style by the page's version, so
+    # an old worker's cache never serves them to a page of a new version
+    for page in ("/", "/club"):
+        asked = re.findall(r'(?:src|href)="(/phone/[^"]+)"', client.get(page).get_data(as_text=True))
+        assert {f"/phone/{name}?v={VERSION}" for name in ("core.js", "phone.css")} <= set(asked)
+        assert set(asked) <= set(shell), (page, asked)
 
 
 def test_the_manifest_makes_it_installable(client):

@@ -131,15 +131,16 @@ def test_after_a_reload_a_second_game_can_be_started(base, phone):
 def test_a_new_version_of_the_page_sends_what_the_old_one_queued(tmp_path, browser):
     """The service is upgraded while a phone holds facts it recorded offline: the next time
     the page opens, the new version (its service worker, its page and script) takes over and
-    sends them, each once. The new version here is the service's own code with one byte of
-    its style changed, served on the same address and database."""
+    sends them, each once, and the first page of the new version runs with its own style and
+    script, not the old ones the old worker kept. The new version here is the service's own
+    code with one rule added to its style, served on the same address and database."""
     new_code = tmp_path / "new-version"
     for package in ("api", "ledger", "migrations"):
         shutil.copytree(ROOT / package, new_code / package,
                         ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
     shutil.copy(ROOT / "alembic.ini", new_code / "alembic.ini")
     with (new_code / "api/phone/static/phone.css").open("a") as style:
-        style.write("\n")
+        style.write('\n:root { --version: "new" }\n')
     server = Gunicorn(f"sqlite:///{tmp_path}/ledger.sqlite3", log_dir=tmp_path)
     phone = Phone(browser)
     try:
@@ -161,6 +162,8 @@ def test_a_new_version_of_the_page_sends_what_the_old_one_queued(tmp_path, brows
         phone.context.set_offline(False)
         phone.page.reload()
         expect(phone.page.locator("#status")).to_have_text("online")
+        assert phone.page.evaluate(  # the first page of the new version has its own style
+            "getComputedStyle(document.documentElement).getPropertyValue('--version')") == '"new"'
         expect(phone.page.locator("#log li", has_text="Fine")).to_have_count(2)
         fines = [e for e in evening.events() if e["type"] == "penalty_paid"]
         assert sorted(e["id"] for e in fines) == sorted(item["body"]["id"] for item in queued)

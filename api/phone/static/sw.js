@@ -1,12 +1,16 @@
 // The phone pages' service worker: after one visit the pages (the evening's at /, the club's
 // at /club) open with no connection. They and their assets are kept in a cache named by their
 // version; a page is asked of the network first (a new version replaces the old at once), its
-// assets of the cache. The API is never cached here: a page keeps its own last known state
-// (and the evening's its outbox) in localStorage, which a new version reads as the old left it.
+// assets of the cache, by their exact address: the pages ask for their script and style by
+// version, so the first page of a new version, still fetched by the old worker, gets its own
+// script and style from the network, not the old ones from the old cache. The API is never
+// cached here: a page keeps its own last known state (and the evening's its outbox) in
+// localStorage, which a new version reads as the old left it.
 const VERSION = "__VERSION__";
 const CACHE = `parlour-${VERSION}`;
-const SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/core.js", "/phone/phone.js",
-               "/phone/club.js", "/phone/phone.css", "/phone/static/icon.svg",
+const SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/core.js?v=__VERSION__",
+               "/phone/phone.js?v=__VERSION__", "/phone/club.js?v=__VERSION__",
+               "/phone/phone.css?v=__VERSION__", "/phone/static/icon.svg",
                "/phone/static/vendor/qrcode.js"];
 
 self.addEventListener("install", event => {
@@ -31,5 +35,5 @@ self.addEventListener("fetch", event => {
     }).catch(() => caches.match(page)));
     return;
   }
-  event.respondWith(caches.match(event.request, {ignoreSearch: true}).then(kept => kept || fetch(event.request)));
+  event.respondWith(caches.match(event.request).then(kept => kept || fetch(event.request)));
 });
