@@ -164,6 +164,11 @@ def test_a_cassino_grid_that_does_not_add_up_is_refused_before_it_is_sent(base, 
             sheet.get_by_label(f"{who}: {key.replace('_', ' ')}", exact=True).fill(str(n))
 
     count("Ann", cards=30, spades=8, aces=3, great_cassino=1, sweeps=1)
+    # the last column is what remains of a whole deal, until the recorder types in it
+    for key, n in (("cards", 22), ("spades", 5), ("aces", 1), ("great cassino", 0),
+                   ("little cassino", 1), ("sweeps", 0)):
+        expect(sheet.get_by_label(f"Ben: {key}", exact=True)).to_have_value(str(n))
+    expect(sheet.locator(".totals")).to_contain_text("cards 52/52 ✓")
     count("Ben", cards=20, spades=5, aces=1, little_cassino=1)          # two cards short
     sheet.get_by_label("Ben: cards", exact=True).dispatch_event("input")
     expect(sheet.locator(".totals")).to_contain_text("cards 50/52")
@@ -295,12 +300,13 @@ def test_taps_per_typical_deal(base, phone):
     t.tap(card["Cassino"].get_by_role("button", name="Deal 2: Ben deals"))
     sheet = card["Cassino"].locator("form.sheet")
     expect(sheet.locator(".totals")).to_contain_text("cards 0/52")
-    for who, taken in (("Ann", {"cards": 27, "spades": 7, "aces": 2, "great cassino": 1, "sweeps": 2}),
-                       ("Ben", {"cards": 25, "spades": 6, "aces": 2, "little cassino": 1})):
-        for key, n in taken.items():
-            t.type(sheet.get_by_label(f"{who}: {key}", exact=True), n)
+    for key, n in {"cards": 27, "spades": 7, "aces": 2, "great cassino": 1, "sweeps": 2}.items():
+        t.type(sheet.get_by_label(f"Ann: {key}", exact=True), n)  # Ben's column is what remains
     t.tap(sheet.locator("button[type=submit]"))
     recorded("cassino_deal_counted", cassino, 2)
+    assert [e["data"]["counts"] for e in evening.events() if e["type"] == "cassino_deal_counted"][-1] == {
+        p["Ann"]: {"cards": 27, "spades": 7, "aces": 2, "great_cassino": 1, "little_cassino": 0, "sweeps": 2},
+        p["Ben"]: {"cards": 25, "spades": 6, "aces": 2, "great_cassino": 0, "little_cassino": 1, "sweeps": 0}}
 
     taps["Speculation"] = t = Taps()                      # Deal, who won the pool, Record
     t.tap(card["Speculation"].get_by_role("button", name="Deal 2: Ben deals"))
@@ -333,6 +339,7 @@ def test_taps_per_typical_deal(base, phone):
     # issue 14's "at most 3 taps" where a deal is taps alone; Cassino's grid is typed
     assert {g: f["taps"] for g, f in figures.items()} == {
         "Commerce": 3, "Vingt-un": 3, "Cassino": 2, "Speculation": 3, "Progressive Poker": 6}, figures
+    assert figures["Cassino"]["typed"] == 5, figures  # one player's counts; the other's remain
 
 
 def test_the_readmes_screenshot_is_an_evening_in_play(base, browser):

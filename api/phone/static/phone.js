@@ -486,13 +486,18 @@ function input(box, game, f, preset, seated = game.seats) {
 // A number per seat, or several (Cassino's cards, spades…) with running totals.
 function counts(box, game, f, seated) {
   const who = names(), keys = f.choices.length ? f.choices : ["n"], words = k => k.replace(/_/g, " ");
-  const set = el("fieldset", null, {class: "counts"});
+  const set = el("fieldset", null, {class: "counts"}), totals = f.totals && f.totals[String(game.options[f.totals_option])];
   set.append(el("legend", f.label));
   const inputs = {};
   if (keys.length === 1) {  // a number per seat, with steppers
     for (const seat of seated) inputs[seat] = {n: stepper(set, who[seat], undefined, 0)};
   } else {  // a grid: what each took, a column per player, a row per kind of card
-    const table = el("table", null, {class: "grid"}), head = el("tr");
+    // The last player's column fills itself with what remains of a whole deal once the others'
+    // counts are being typed, each kind of card until the recorder types in it.
+    const table = el("table", null, {class: "grid"}), head = el("tr"), last = seated[seated.length - 1], ends = {};
+    const remains = () => {
+      for (const key in ends) ends[key].value = Math.max(0, seated.reduce((left, s) => left - (s === last ? 0 : inputs[s][key]() || 0), totals[key]));
+    };
     head.append(el("td"), ...seated.map(seat => el("th", who[seat], {scope: "col"})));
     table.append(head);
     for (const seat of seated) inputs[seat] = {};
@@ -502,13 +507,18 @@ function counts(box, game, f, seated) {
       for (const seat of seated) {
         const cell = el("input", null, {type: "number", min: "0", value: "0", inputmode: "numeric", "aria-label": `${who[seat]}: ${words(key)}`});
         inputs[seat][key] = () => (cell.value === "" ? undefined : Number(cell.value));
+        if (seat !== last) cell.addEventListener("input", remains);
+        else if (totals && key in totals) {
+          ends[key] = cell;
+          cell.addEventListener("input", () => delete ends[key]);
+        }
         row.append(el("td", null, {}, cell));
       }
       table.append(row);
     }
     set.append(el("div", null, {class: "scroll"}, table));
+    if (totals) set.append(el("p", `${who[last]}'s column is what remains, until typed in.`, {class: "hint"}));
   }
-  const totals = f.totals && f.totals[String(game.options[f.totals_option])];
   if (totals) {  // running totals, ticked when a kind of card is all counted
     const line = el("p", null, {class: "totals", "aria-live": "polite"});
     const show = () => {
