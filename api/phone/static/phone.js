@@ -204,8 +204,8 @@ function draw() {
   drawSeatPicker(summary.players);
   drawOptions();
   drawGames();
-  const playing = summary.games.length > 0; // once play starts, the games come first
-  if (playing !== draw.playing) $("#setup").open = !playing;
+  const playing = summary.games.length > 0; // once play starts, the games come first,
+  if (playing !== draw.playing && !draw.setupTouched) $("#setup").open = !playing; // unless the recorder opened or closed it
   draw.playing = playing;
   $("#balances tbody").replaceChildren(...balances.players.map(p =>
     el("tr", null, {}, el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", money(p.amount_minor), {class: "num"}))));
@@ -832,6 +832,7 @@ function wire() {
   });
   $("#game-form [name=kind]").addEventListener("change", drawOptions);
   $("#seat-picker").addEventListener("change", drawOptions);
+  $("#setup > summary").addEventListener("click", () => { draw.setupTouched = true; });
   $("#undo").addEventListener("click", undoLast);
   $("#share").addEventListener("toggle", drawShare);
   document.querySelectorAll("[data-csv]").forEach(b => b.addEventListener("click", () => download(b.dataset.csv)));
