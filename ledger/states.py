@@ -17,6 +17,10 @@ from ledger.events.store import EventStore
 from ledger.projections.session import DETAILED, FOLD_FORMAT, SessionState
 
 SNAPSHOT_EVERY = 500
+# A snapshot is also at most this share of the log behind: a longer log writes them further
+# apart, so that writing them (each the size of the state) costs O(1) per event however
+# long the evening, and a new process folds at most a tenth of the log.
+SNAPSHOT_SHARE = 10
 SESSIONS_KEPT = 256
 
 
@@ -74,7 +78,8 @@ class StateCache:
         It counts as saved once the append commits (`advance`): a refused append rolls it
         back, and the next append writes it again."""
         session_id = state.session["id"]
-        if state.version - self._saved.get(session_id, 0) < self.snapshot_every:
+        saved = self._saved.get(session_id, 0)
+        if state.version - saved < max(self.snapshot_every, saved // SNAPSHOT_SHARE):
             return
         _write_snapshot(tx, state)
         self._unconfirmed[session_id] = state.version

@@ -40,10 +40,10 @@ def dealing(game: dict, keeps_deal: bool = False) -> dict:
             turn.update(dealer=dealer, passed_to=None, doubled=False)
             deals[dealer] += 1
     seat, next_dealer, _ = _coming(seats, turn, sales, keeps)
-    started = game.get("deals") or []
+    started = game.get("deals") or {}  # deal's event id -> what of it is settled
     return {
         "deal": len(started),  # the deal in progress, by number (0 before the first)
-        "settled": sorted(started[-1]["settled"]) if started else [],  # what of it is settled
+        "settled": sorted(started[next(reversed(started))]) if started else [],
         "deals": deals,
         "current_dealer": turn["dealer"],
         "next_dealer": next_dealer,

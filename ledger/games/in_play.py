@@ -48,13 +48,13 @@ class InPlay:
     @property
     def settled(self) -> dict:
         """What of the deal in progress has been settled, and by which event."""
-        deals = self.record.get("deals")
-        return deals[-1]["settled"] if deals else {}
+        deals = self.record["deals"]
+        return deals[next(reversed(deals))] if deals else {}
 
     @property
     def deal_open(self) -> bool:
         """A deal has started and nothing of it is settled yet."""
-        return bool(self.record.get("deals")) and not self.settled
+        return bool(self.record["deals"]) and not self.settled
 
     def seated(self, field: str, player_id: str) -> str:
         """The player, who must exist (404) and sit at this game (409)."""
@@ -74,10 +74,10 @@ class InPlay:
 
     def current_deal(self) -> dict:
         """The deal in progress (its deal_started fact); 409 before the first deal."""
-        deals = [fact for fact in self.record["dealing"].values() if fact["type"] == "deal_started"]
+        deals = self.record["deals"]
         if not deals:
             raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
-        return deals[-1]
+        return self.record["dealing"][next(reversed(deals))]
 
     def left_of(self, player_id: str) -> str:
         """The player on the left: the next seat clockwise."""

@@ -46,9 +46,9 @@ def pools(state: SessionState) -> dict:
     """Pools (SPEC §5): the counters staked in each game and not yet won; a game with named
     pools (three-stake Brag's stakes, Pope Joan's compartments) shows each by name, and its
     `counters` are their sum."""
-    listed = []
+    listed, pools_by_game = [], state.pools_by_game()
     for gid, game in state.games.items():
-        held = state.pools_of(gid)
+        held = pools_by_game[gid]
         named = {name: counters for name, counters in held.items() if name is not None}
         listed.append({"game_id": gid, "kind": game["kind"], "table_id": game["table_id"],
                        "counters": sum(held.values()), "named": named})

@@ -27,6 +27,7 @@ class SessionState:
     balances: dict = field(default_factory=dict)  # account -> counters held
     issued: dict = field(default_factory=dict)  # player id -> counters the bank issued him
     voided: dict = field(default_factory=dict)  # voided event id -> the void's id
+    kept_in: dict = field(default_factory=dict)  # game fact's event id -> its game's id
     payments: dict = field(default_factory=dict)  # payment's event id -> from, to, amount, …
 
     def apply(self, event: dict) -> None:
@@ -77,12 +78,15 @@ class SessionState:
     def pool(self, game_id: str) -> int:
         return self.balances.get(f"pool:{game_id}", 0)
 
-    def pools_of(self, game_id: str) -> dict[str | None, int]:
-        """A game's pools by name (None: its one unnamed pool), with what each holds."""
-        prefix = f"pool:{game_id}"
-        return {account[len(prefix) + 1:] or None: counters
-                for account, counters in self.balances.items()
-                if account == prefix or account.startswith(prefix + ":")}
+    def pools_by_game(self) -> dict[str, dict[str | None, int]]:
+        """Every game's pools by name (None: its one unnamed pool), with what each holds, from
+        one pass over the accounts."""
+        held: dict[str, dict[str | None, int]] = {gid: {} for gid in self.games}
+        for account, counters in self.balances.items():
+            if account.startswith("pool:"):
+                game_id, _, name = account[5:].partition(":")
+                held.setdefault(game_id, {})[name or None] = counters
+        return held
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -129,7 +133,11 @@ def _table_added(state: SessionState, event: dict) -> None:
 
 
 def _game_started(state: SessionState, event: dict) -> None:
-    state.games[event["id"]] = {"id": event["id"], **event["data"], "dealing": {}, "deals": []}
+    """A game's record: its data, its dealing facts, its deals (deal's event id -> what of it
+    is settled, and by which event, in the order dealt) and which deal each settling fact
+    settled (`settling`), so that a void finds what it withdraws by id."""
+    state.games[event["id"]] = {"id": event["id"], **event["data"], "dealing": {}, "deals": {},
+                                "settling": {}}
 
 
 def _payment_made(state: SessionState, event: dict) -> None:
@@ -146,31 +154,41 @@ def _game_fact(state: SessionState, event: dict) -> None:
     record = state.games.get(event["game_id"])
     if record is None:
         return
-    game, kind = games.of(record), event["type"]
+    game, kind, event_id = games.of(record), event["type"], event["id"]
+    state.kept_in[event_id] = record["id"]
     if kind in ("deal_started", "deal_sold"):
-        record["dealing"][event["id"]] = {"type": kind, **event["data"]}
+        record["dealing"][event_id] = {"type": kind, **event["data"]}
+    deals = record["deals"]
     if kind == "deal_started":
-        record["deals"].append({"id": event["id"], "settled": {}})
+        deals[event_id] = {}
     if kind in game.folds:
         game.folds[kind](record, event)
-    for what in game.settled_by(kind, event["data"], record["options"]) if record["deals"] else ():
-        record["deals"][-1]["settled"][what] = event["id"]
+    if deals and game.settles_deal.get(kind):
+        deal = next(reversed(deals))
+        for what in game.settled_by(kind, event["data"], record["options"]):
+            deals[deal][what] = event_id
+        record["settling"][event_id] = deal
 
 
 def _event_voided(state: SessionState, event: dict) -> None:
     """A voided event adds nothing to any projection: its facts are withdrawn (a game's folds
     keep its facts in dicts of the game's record keyed by event id), a voided deal is no deal,
-    and a voided settlement reopens its deal."""
+    and a voided settlement reopens its deal. Found by id: a void costs the same however
+    long the evening."""
     target = event["data"]["event_id"]
     state.voided[target] = event["id"]
     state.payments.pop(target, None)
-    for record in state.games.values():
-        for name, kept in record.items():
-            if isinstance(kept, dict) and name != "options":
-                kept.pop(target, None)
-        record["deals"] = [deal for deal in record["deals"] if deal["id"] != target]
-        for deal in record["deals"]:
-            deal["settled"] = {what: by for what, by in deal["settled"].items() if by != target}
+    record = state.games.get(state.kept_in.pop(target, None))
+    if record is None:
+        return
+    deal = record["settling"].get(target)
+    if deal in record["deals"]:
+        settled = record["deals"][deal]
+        for what in [what for what, by in settled.items() if by == target]:
+            del settled[what]
+    for name, kept in record.items():
+        if isinstance(kept, dict) and name != "options":
+            kept.pop(target, None)
 
 
 _STEPS: dict = {

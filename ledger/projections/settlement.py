@@ -18,7 +18,8 @@ def settlement(state: SessionState) -> dict:
     model = balances(state)
     value = model["counter_value"]
     pools = [(f"pool:{gid}" + (f":{name}" if name else ""), counters)
-             for gid in state.games for name, counters in state.pools_of(gid).items() if counters]
+             for gid, held in state.pools_by_game().items() for name, counters in held.items()
+             if counters]
     parties = [(p["id"], p["counters"]) for p in model["players"]] + pools
     listed = [(payer, payee, counters) for payer, payee, counters in transfers(parties)
               if payer in state.players and payee in state.players]

@@ -16,6 +16,7 @@ class Table:
         self.session = {"counter_value": 1, "currency": "GBP"}
         self.players: dict[str, str] = {}
         self.games: dict[str, dict] = {}  # id -> {"label", "kind"}
+        self.started: dict[str, int] = {}  # kind -> games of it started
         self.deals: dict[str, int] = {}  # game id -> deals started and not undone
         self.said: dict[str, str] = {}
 
@@ -66,7 +67,8 @@ class Table:
 
     def _game_started(self, game_id: str, kind: str) -> None:
         title = games.of({"kind": kind}).title
-        same = sum(1 for g in self.games.values() if g["kind"] == kind)
+        same = self.started.get(kind, 0)
+        self.started[kind] = same + 1
         self.games[game_id] = {"label": f"{title} {same + 1}" if same else title, "kind": kind}
 
     def game(self, event: dict) -> str:

@@ -90,12 +90,11 @@ def event_voided(state: SessionState, data: dict, target: dict | None) -> list[d
     if target["id"] in state.voided:
         raise Conflict("That event is voided already.", {"data.event_id": ["already voided"]})
     record = state.games.get(target["game_id"] or "", {})
-    deal = next((d for d in record.get("deals", []) if d["id"] == target["id"]), None)
-    if deal is not None and deal["settled"]:
+    if record.get("deals", {}).get(target["id"]):
         raise Conflict("This deal has been settled: undo its settlement first.",
                        {"data.event_id": ["void the deal's settling events first"]})
     facts = record.get("progressive", {})
-    if target["id"] in facts and list(facts)[-1] != target["id"]:
+    if target["id"] in facts and next(reversed(facts)) != target["id"]:
         raise Conflict("Progressive Poker is undone from the latest event back.",
                        {"data.event_id": ["void the later pots, bells and rebuys first"]})
     return reverse(target["postings"])

@@ -51,7 +51,7 @@ class MemoryLedger:
         return names[index % len(names)] if names else None
 
     def pool_of(self, game_id: str, name: str | None) -> int:
-        return self.state.pools_of(game_id).get(name, 0)
+        return self.state.pools_by_game()[game_id].get(name, 0)
 
     def held(self) -> list[int]:
         return [self.state.balances.get(f"player:{p}", 0) for p in self.players]

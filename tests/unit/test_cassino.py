@@ -22,8 +22,8 @@ def cassino(ledger, players=None, **options):
 def counted(ledger, game, counts):
     """A deal's counts, dealt first unless a deal is waiting for its count (every deal is
     counted, and the next deal waits for the count)."""
-    deals = ledger.state.games[game]["deals"]
-    if not deals or deals[-1]["settled"]:
+    deals = ledger.state.games[game]["deals"]  # deal id -> what of it is settled
+    if not deals or deals[next(reversed(deals))]:
         ledger.record("deal_started", game)
     return ledger.record("cassino_deal_counted", game, counts=counts)
 

@@ -33,6 +33,7 @@ intent = st.one_of(
     st.tuples(st.just("card_bought"), st.integers(0, 1), seat, st.none() | amount),
     st.tuples(st.just("deal_sold"), st.integers(0, 1), seat, seat, amount),
     st.tuples(st.just("event_voided"), st.integers(0, 200)),
+    st.tuples(st.just("event_voided"), st.integers(-2, -1)),  # undo what was just recorded
     st.tuples(st.just("payment_made"), seat, seat, st.integers(1, 120)),  # percent of what's owed
     st.tuples(st.just("commerce_stand"), st.integers(0, 1), seat, seat, st.sets(seat, max_size=3)),
     st.tuples(st.just("brag_ante_unseen"), st.integers(0, 1)),
@@ -162,7 +163,18 @@ def test_voiding_an_event_gives_the_balances_of_never_recording_it(steps):
     never = fold(e for e in ledger.log if e["id"] not in voided | voids)
     assert {a: n for a, n in ledger.state.balances.items() if n} == \
         {a: n for a, n in never.balances.items() if n}
+    assert kept(ledger.state.games) == kept(never.games)
     assert balances(ledger.state)["players"] == balances(never)["players"]
+    # the deals, what settled them and every game's own record, as if never recorded
+    assert kept(ledger.state.games) == kept(never.games)
+    assert ledger.state.kept_in == never.kept_in
+
+
+def kept(records: dict) -> dict:
+    """The games' records, each without the empty dicts a game's fold step made for a fact
+    that was since undone (a record the same as one that never saw it)."""
+    return {gid: {k: v for k, v in record.items() if v != {} or k in ("deals", "dealing")}
+            for gid, record in records.items()}
 
 
 def as_stored_rows(log: list[dict]) -> list[tuple]:
@@ -192,6 +204,7 @@ def test_folding_stored_rows_in_two_parts_equals_the_incremental_state(steps, cu
 named_pool_intent = st.one_of(
     st.tuples(st.just("deal_started"), st.just(0), st.none() | seat),
     st.tuples(st.just("event_voided"), st.integers(0, 200)),
+    st.tuples(st.just("event_voided"), st.integers(-2, -1)),
     st.tuples(st.just("payment_made"), seat, seat, st.integers(1, 120)),  # percent of what's owed
     *NAMED_POOL_FACTS,
 )
@@ -209,3 +222,4 @@ def test_named_pool_games_conserve_rebuild_and_void_as_never_recorded(kind, step
     never = fold(e for e in ledger.log if e["id"] not in voided | voids)
     assert {a: n for a, n in ledger.state.balances.items() if n} == \
         {a: n for a, n in never.balances.items() if n}
+    assert kept(ledger.state.games) == kept(never.games)

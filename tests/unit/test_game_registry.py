@@ -63,12 +63,13 @@ def test_every_event_type_is_declared_by_one_place():
 def test_a_game_of_a_kind_no_longer_listed_still_folds_and_reads():
     """A stored game whose kind is gone from the registry never raises a KeyError."""
     state = SessionState()
-    record = {"id": "g", "kind": "whist", "seats": ["a", "b"], "stake": 1, "options": {},
-              "dealing": {}, "deals": []}
-    state.games["g"] = record
+    state.apply({"version": 1, "id": "g", "type": "game_started", "game_id": None,
+                 "data": {"kind": "whist", "seats": ["a", "b"], "stake": 1, "options": {}},
+                 "postings": [], "session_id": "s", "recorded_at": "x"})
+    record = state.games["g"]
     assert games.of(record) is games.RETIRED and not games.of(record).takes("deal_started")
-    state.apply({"version": 1, "id": "e", "type": "deal_started", "game_id": "g", "data": {},
+    state.apply({"version": 2, "id": "e", "type": "deal_started", "game_id": "g", "data": {},
                  "postings": [], "session_id": "s", "recorded_at": "x"})
-    state.apply({"version": 2, "id": "f", "type": "deal_started", "game_id": "ghost", "data": {},
+    state.apply({"version": 3, "id": "f", "type": "deal_started", "game_id": "ghost", "data": {},
                  "postings": [], "session_id": "s", "recorded_at": "x"})
-    assert state.version == 2
+    assert state.version == 3
