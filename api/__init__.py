@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_compress import Compress
 
-from api import docs, errors, requestlog
+from api import docs, errors, requestlog, security
 from api.health import blp as health_blp
 from ledger.book import Book
 from ledger.database import DEFAULT_URL, make_engine
@@ -43,6 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
     api = docs.Api(app)
     errors.register(app)
     requestlog.install(app)
+    security.install(app)
     from api.events.resources import blp as events_blp
     from api.clubs.resources import blp as clubs_blp
     from api.exports.resources import blp as exports_blp

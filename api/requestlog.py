@@ -1,6 +1,7 @@
 """Structured request logs: one JSON line per request on the worker's standard error, which
 gunicorn passes on. Each line has the method, the path template (never the URL's ids or
-query), the status and the latency. Headers, and so tokens, are never logged.
+query), the status, the latency and the client's address (the phone's, as the proxy in
+front saw it: `api.security`). Headers, and so tokens, are never logged.
 
 A line is written with a single `write(2)`, atomic for lines this short, so threads of one
 worker never interleave. It skips the `logging` module: building and handling a LogRecord
@@ -34,5 +35,6 @@ def _record(response):
         "path": request.url_rule.rule if request.url_rule else "<unmatched>",
         "status": response.status_code,
         "ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
+        "client": request.remote_addr,
     }, option=orjson.OPT_APPEND_NEWLINE))
     return response

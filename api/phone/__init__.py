@@ -72,3 +72,6 @@ def manifest():
             "description": "Scores and counters for parlour card games, kept at the table.",
             "icons": [{"src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}, 200, {
         "Content-Type": "application/manifest+json"}
+
+
+from api.phone import trust  # noqa: E402,F401  (its routes, on this blueprint)

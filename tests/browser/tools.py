@@ -22,12 +22,14 @@ ACTION_MS = 60_000
 
 
 @contextlib.contextmanager
-def chromium():
+def chromium(env: dict | None = None):
+    """Debian's Chromium, headless; `env` for its process (a HOME whose NSS database trusts
+    a certificate authority, as a phone that has trusted the table's)."""
     expect.set_options(timeout=WAIT_MS)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                 args=ARGS, timeout=ACTION_MS)
+                                                 args=ARGS, timeout=ACTION_MS, env=env)
             try:
                 yield browser
             finally:
@@ -101,6 +103,9 @@ class Phone:
         self.context.set_default_timeout(ACTION_MS)
         self.page = self.context.new_page()
         self.errors: list[str] = []
+        # a refusal by the Content-Security-Policy is an error of the page, whatever it blocked
+        self.context.add_init_script("""document.addEventListener('securitypolicyviolation',
+            e => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))""")
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
                      and "Failed to load resource" not in m.text else None)

@@ -267,7 +267,7 @@ function wire() {
   window.addEventListener("hashchange", () => { readFragment(); draw(); refresh(); });
   document.addEventListener("visibilitychange", () => document.hidden || refresh());
   window.addEventListener("online", refresh);
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => null);
+  keepOffline();
 }
 
 readFragment();

@@ -132,3 +132,20 @@ async function showQr(pairs) {
   }
 }
 
+
+// ---- the secure link: opening offline (the service worker), keeping the screen awake and
+// copying are granted by the browser to a secure context only. Where they are missing
+// (feature detection, never the browser's name) the page says so once, plainly: the
+// notice's own script (static/insecure.js) is loaded only then.
+function keepOffline() {
+  if (!isSecureContext) return insecureNotice("http");
+  navigator.serviceWorker?.register("/sw.js").catch(e => {
+    // a link whose certificate the phone does not trust, passed with "proceed anyway"
+    if (e.name === "SecurityError") insecureNotice("untrusted");
+  });
+}
+
+function insecureNotice(why) {  // why: "http" or "untrusted"
+  document.documentElement.dataset.insecure = why;
+  document.head.append(el("script", null, {src: "/phone/static/insecure.js"}));
+}

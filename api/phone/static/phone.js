@@ -842,7 +842,7 @@ function wire() {
   window.addEventListener("hashchange", () => { readFragment(); start(); });
   document.addEventListener("visibilitychange", () => { keepAwake(); watch(); });
   setInterval(watch, POLL_MS);
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => null);
+  keepOffline();
 }
 
 async function start() {

@@ -1,0 +1,13 @@
+// The notice of a page opened where the browser withholds its powers (core.js keepOffline):
+// said once on this phone, with the way to the secure link.
+"use strict";
+(() => {
+  if ($("#insecure") || keep.get("insecure-seen")) return;
+  const why = {http: "This page was opened over plain http.",
+               untrusted: "This phone does not trust the table's certificate yet."}[document.documentElement.dataset.insecure];
+  const note = el("section", null, {id: "insecure", class: "look", "aria-label": "Not the secure link"},
+    el("p", `${why} Without the secure link this phone cannot open the evening without a connection, keep the screen awake, or copy links.`),
+    el("a", "Set up this phone for the secure link (once)", {href: "/trust"}),
+    button("Understood", () => { keep.set("insecure-seen", 1); note.remove(); }, {class: "small"}));
+  $("main").prepend(note);
+})();

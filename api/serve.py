@@ -1,0 +1,232 @@
+"""The service at the table (`.ci/serve`): gunicorn on loopback behind Caddy, which answers
+HTTPS on this computer's network addresses with a certificate from its own local
+certificate authority, so that a phone on the Wi-Fi gets a secure context (the page opens
+offline, keeps the screen awake, copies links) once it has trusted that authority
+(`/trust`). Prints the phones' links with QR codes, and stops both when either stops.
+
+Settings (environment): LEDGER_HTTP_PORT (8000), LEDGER_HTTPS_PORT (8443), LEDGER_UPSTREAM
+(gunicorn's loopback address, 127.0.0.1:8001), LEDGER_ADDRESSES (the addresses to certify,
+space-separated; found with `hostname -I` otherwise), LEDGER_CADDY_DATA (var/caddy: the
+authority, kept across restarts so a phone trusts once), WORKERS (2).
+"""
+
+import ipaddress
+import os
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import segno
+
+from api.phone.trust import CERTIFICATE_NAME, fingerprint
+
+ROOT = Path(__file__).resolve().parents[1]
+CADDYFILE = ROOT / "api" / "deploy" / "table.Caddyfile"
+GUNICORN_CONF = ROOT / "api" / "gunicorn_conf.py"
+START_SECONDS = 60
+
+
+def network_addresses() -> list[str]:
+    """This computer's IPv4 addresses on its networks (not loopback, not link-local)."""
+    found = []
+    if shutil.which("hostname"):
+        listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout
+        found = listed.split()
+    if not found:  # the address of the route out (a UDP "connection" sends nothing)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            try:
+                probe.connect(("192.0.2.1", 9))
+                found = [probe.getsockname()[0]]
+            except OSError:
+                found = []
+    kept = []
+    for text in found:
+        address = ipaddress.ip_address(text)
+        if address.version == 4 and not (address.is_loopback or address.is_link_local):
+            kept.append(text)
+    return kept
+
+
+@dataclass
+class Table:
+    """Where the proxy and the service listen, and where the authority is kept."""
+
+    addresses: list[str]
+    http_port: int = 8000
+    https_port: int = 8443
+    upstream: str = "127.0.0.1:8001"
+    data: Path = ROOT / "var" / "caddy"
+    workers: int = 2
+    processes: list[subprocess.Popen] = field(default_factory=list)
+
+    @classmethod
+    def from_environment(cls) -> "Table":
+        env = os.environ
+        addresses = env.get("LEDGER_ADDRESSES", "").split() or network_addresses()
+        return cls(addresses, int(env.get("LEDGER_HTTP_PORT", 8000)),
+                   int(env.get("LEDGER_HTTPS_PORT", 8443)),
+                   env.get("LEDGER_UPSTREAM", "127.0.0.1:8001"),
+                   Path(env.get("LEDGER_CADDY_DATA", ROOT / "var" / "caddy")).resolve(),
+                   int(env.get("WORKERS", 2)))
+
+    @property
+    def authority(self) -> Path:
+        return self.data / "pki" / "authorities" / "local" / "root.crt"
+
+    def secure_link(self, address: str) -> str:
+        return f"https://{address}" + ("" if self.https_port == 443 else f":{self.https_port}") + "/"
+
+    def trust_link(self, address: str) -> str:
+        return f"http://{address}" + ("" if self.http_port == 80 else f":{self.http_port}") + "/trust"
+
+    def caddy_environment(self) -> dict:
+        sites = ", ".join(f"https://{a}:{self.https_port}" for a in self.addresses)
+        return {**os.environ, "LEDGER_SITES": sites or f"https://localhost:{self.https_port}",
+                "LEDGER_HTTP_PORT": str(self.http_port), "LEDGER_HTTPS_PORT": str(self.https_port),
+                "LEDGER_UPSTREAM": self.upstream, "LEDGER_CADDY_DATA": str(self.data),
+                "XDG_CONFIG_HOME": str(self.data / "config"), "XDG_DATA_HOME": str(self.data)}
+
+    def service_environment(self) -> dict:
+        return {**os.environ, "LEDGER_TRUST_CERTIFICATE": str(self.authority),
+                "LEDGER_SECURE_PORT": str(self.https_port)}
+
+    @property
+    def proxy_log(self) -> Path:
+        return self.data / "caddy.log"
+
+    def start(self) -> None:
+        """gunicorn first, then the proxy once the service answers; each waited for."""
+        self.data.mkdir(parents=True, exist_ok=True)
+        self.data.chmod(0o700)  # the authority's private key lives here
+        caddy_path = caddy()
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        self.processes.append(subprocess.Popen(
+            [str(gunicorn), "--config", str(GUNICORN_CONF), "--bind", self.upstream,
+             "--workers", str(self.workers), "api:create_app()"],
+            cwd=ROOT, env=self.service_environment()))
+        self.wait_for(f"http://{self.upstream}/healthz", None, "The service")
+        with open(self.proxy_log, "ab") as log:
+            self.processes.append(subprocess.Popen(
+                [caddy_path, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
+                cwd=ROOT, env=self.caddy_environment(), stdout=log, stderr=log))
+        address = self.addresses[0] if self.addresses else "localhost"
+        self.wait_for(f"{self.secure_link(address)}healthz", self.authority, "The secure link")
+
+    def wait_for(self, url: str, authority: Path | None, what: str) -> None:
+        """Until `url` answers 200 (over TLS, with a certificate of `authority`)."""
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            self.check_running()
+            try:
+                context = ssl.create_default_context(cafile=str(authority)) if authority else None
+                with urllib.request.urlopen(url, timeout=5, context=context) as answer:
+                    if answer.status == 200:
+                        return
+            except (OSError, ssl.SSLError):
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{what} did not answer within {START_SECONDS} s.")
+            time.sleep(0.2)
+
+    def check_running(self) -> None:
+        for process in self.processes:
+            if process.poll() is not None:
+                name = Path(process.args[0]).name
+                said = ""
+                if name == "caddy" and self.proxy_log.exists():
+                    said = "\n" + "\n".join(self.proxy_log.read_text().splitlines()[-5:])
+                raise SystemExit(f"{name} stopped (exit {process.returncode}).{said}")
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def caddy() -> str:
+    found = shutil.which("caddy")
+    if not found:
+        raise SystemExit("Caddy is not installed: `apt-get install caddy` (or run .ci/serve, "
+                         "which installs it).")
+    return found
+
+
+def qr_lines(text: str, colour: bool = False) -> list[str]:
+    """A QR code of `text` in half-block characters, two rows of modules a line: the light
+    modules drawn, the dark ones left to the background (in colour: white on black, so that
+    it scans on a light terminal too)."""
+    rows = [list(row) for row in segno.make(text, error="m").matrix_iter(scale=1, border=2)]
+    if len(rows) % 2:
+        rows.append([0] * len(rows[0]))
+    blocks = {(0, 0): "█", (1, 0): "▄", (0, 1): "▀", (1, 1): " "}
+    start, end = ("\x1b[97;40m", "\x1b[0m") if colour else ("", "")
+    return [start + "".join(blocks[(top, bottom)] for top, bottom in zip(rows[i], rows[i + 1]))
+            + end for i in range(0, len(rows), 2)]
+
+
+def side_by_side(left: list[str], right: list[str], gap: int = 4) -> list[str]:
+    """Two QR codes of the same size (the trust link is the shorter) beside each other."""
+    width = max(len(line) for line in left)
+    left = left + [" " * width] * (len(right) - len(left))
+    right = right + [""] * (len(left) - len(right))
+    return [f"{a:<{width}}{' ' * gap}{b}" for a, b in zip(left, right)]
+
+
+def banner(table: Table) -> str:
+    lines = ["", "Parlour Ledger is serving.", ""]
+    if not table.addresses:
+        lines += ["No network address found: phones cannot reach this computer. Join the",
+                  "Wi-Fi and start again (or set LEDGER_ADDRESSES).",
+                  f"On this computer: http://127.0.0.1:{table.http_port}/"]
+        return "\n".join(lines)
+    first = table.addresses[0]
+    pem = table.authority.read_text()
+    lines += ["On a phone on the same Wi-Fi:",
+              f"  the ledger:              {table.secure_link(first)}",
+              f"  first time on a phone:   {table.trust_link(first)}",
+              "    (trust the table's certificate once; the page says how)"]
+    for other in table.addresses[1:]:
+        lines.append(f"  also: {table.secure_link(other)}  ({table.trust_link(other)})")
+    lines += [f"  certificate fingerprint (SHA-256), as the trust page shows it:",
+              f"    {fingerprint(pem)}",
+              "", "  1. trust it once" + " " * 22 + "2. the ledger"]
+    colour = sys.stdout.isatty()
+    lines += side_by_side(qr_lines(table.trust_link(first), colour),
+                          qr_lines(table.secure_link(first), colour))
+    lines += ["", f"On this computer: http://127.0.0.1:{table.http_port}/   "
+                  f"(the certificate: {table.authority}, also at /trust/{CERTIFICATE_NAME})",
+              "Ctrl-C stops the service.", ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    table = Table.from_environment()
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    try:
+        table.start()
+        print(banner(table), flush=True)
+        while not stopping:
+            table.check_running()
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        table.stop()
+
+
+if __name__ == "__main__":
+    main()
