@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone
+from tests.browser.tools import Evening, Phone, wait_for
 from tests.server import Gunicorn, wait_until
 
 pytestmark = pytest.mark.browser
@@ -38,7 +38,7 @@ def controlled(phone: Phone) -> None:
     once active it claims the page that registered it, with no reload. (Reloading here instead
     raced the test: a reload queued by one poll could land after the page was already claimed,
     under the test's next step.)"""
-    phone.page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_for(phone.page, "navigator.serviceWorker.controller !== null")
 
 
 def test_offline_reload_record_and_back_online_records_each_fact_once(base, phone):

@@ -20,7 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from api.serve import network_addresses
-from tests.browser.tools import OUTPUT, Evening, Phone, chromium
+from tests.browser.tools import OUTPUT, Evening, Phone, chromium, wait_for
 from tests.server import REQUEST_SECONDS, AtTheTable, Gunicorn
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -73,9 +73,9 @@ def test_a_phone_that_trusts_the_table_gets_the_page_s_powers_on_the_secure_link
                 worker: 'serviceWorker' in navigator, wakeLock: 'wakeLock' in navigator,
                 clipboard: !!(navigator.clipboard && navigator.clipboard.writeText)})""")
             assert powers == {"secure": True, "worker": True, "wakeLock": True, "clipboard": True}
-            phone.page.wait_for_function("navigator.serviceWorker.controller !== null")
+            wait_for(phone.page, "navigator.serviceWorker.controller !== null")
             # the page holds a screen wake lock while the evening is open (phone.js)
-            phone.page.wait_for_function("wakeLock !== null && wakeLock.released === false")
+            wait_for(phone.page, "wakeLock !== null && wakeLock.released === false")
             expect(phone.page.locator("#insecure")).to_have_count(0)
 
             phone.offline()
