@@ -47,9 +47,13 @@ def reverse(postings: Iterable[dict]) -> list[dict]:
 
 def check_balanced(postings: list[dict]) -> None:
     """Every posting set must sum to zero and carry only integer amounts."""
-    if any(type(p["amount"]) is not int for p in postings):
-        raise ValueError("posting amounts must be integers")
-    if sum(p["amount"] for p in postings) != 0:
+    total = 0
+    for posting in postings:
+        amount = posting["amount"]
+        if type(amount) is not int:
+            raise ValueError("posting amounts must be integers")
+        total += amount
+    if total != 0:
         raise ValueError(f"postings do not balance: {postings}")
 
 

@@ -25,14 +25,29 @@ def _pyformat(sql: str) -> str:
 
 
 class Tx:
-    """One open transaction: run statements, fetch rows."""
+    """One open transaction: run statements, fetch rows.
 
-    def __init__(self, connection, sqlite: bool, queued: list | None = None):
+    `quiet` (a SQLite writer's transaction): no other connection has written to the store
+    since this process's previous write transaction began, so what that transaction left
+    (a stream's head, a folded state) is still the store's. `after_commit` actions run once
+    the transaction has committed."""
+
+    def __init__(self, connection, sqlite: bool, queued: list | None = None, cursor=None):
         self.connection = connection
         self.sqlite = sqlite
-        self.cursor = connection.cursor()
+        self.cursor = cursor or connection.cursor()
         self._queued = queued or []  # sent ahead of the next statement (PostgreSQL's lock)
         self.committed = False
+        self.quiet = False
+        self._after_commit: list = []
+
+    def after_commit(self, action) -> None:
+        self._after_commit.append(action)
+
+    def _committed(self) -> None:
+        self.committed = True
+        for action in self._after_commit:
+            action()
 
     def _sql(self, sql: str) -> str:
         return sql if self.sqlite else _pyformat(sql)
@@ -54,20 +69,25 @@ class Tx:
             cursor = driver.execute(_pyformat(sql), params)
         return cursor
 
-    def commit_with(self, sql: str, params: dict):
-        """Run a last statement and commit; the first row it returns. One round trip on
-        PostgreSQL."""
-        if self.sqlite or self._queued:
-            row = self.one(sql, params)
+    def insert_and_commit(self, sql: str, params: dict) -> int:
+        """Insert one row (`sql` ends with `RETURNING position`) and commit; the row's
+        position. SQLite reads it from the cursor (a RETURNING clause costs a tenth of an
+        append there); PostgreSQL sends both in one round trip."""
+        if self.sqlite:
+            self.cursor.execute(sql.removesuffix(" RETURNING position"), params)
+            position = self.cursor.lastrowid
+            self.connection.commit()
+        elif self._queued:
+            position = self.one(sql, params)[0]
             self.connection.commit()
         else:
             driver = self.connection.driver_connection
             with driver.pipeline():
                 cursor = driver.execute(_pyformat(sql), params)
                 driver.commit()
-            row = cursor.fetchone()
-        self.committed = True
-        return row
+            position = cursor.fetchone()[0]
+        self._committed()
+        return position
 
     def one(self, sql: str, params: dict | None = None):
         return self.run(sql, params).fetchone()
@@ -95,43 +115,48 @@ class Connections:
         self.engine = engine
         self.sqlite = is_sqlite(engine)
         self.integrity_error = engine.dialect.loaded_dbapi.IntegrityError
-        self._writer = None
+        self._writer = self._pooled = None
+        self._writer_cursor = None
+        self._data_version = None  # SQLite's count of other connections' writes, last seen
         self._write_lock = threading.Lock()
         self._queue = _WriterQueue(engine.url.database) if self.sqlite else nullcontext()
 
-    @contextmanager
-    def writing(self, lock_key: str):
+    def writing(self, lock_key: str) -> "_Writing":
         """A transaction holding the store's write lock for `lock_key` until it ends."""
-        with self._write_lock, self._queue:
-            if self._writer is None:
-                self._writer = self._connect_writer()
-            lock = [] if self.sqlite else [(
-                "SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {"key": lock_key})]
-            tx = Tx(self._writer, self.sqlite, lock)
-            try:
-                if self.sqlite:
-                    tx.run("BEGIN IMMEDIATE")
-                yield tx
-                if not tx.committed:
-                    self._writer.commit()
-            except BaseException:
-                self._discard_on_failure()
-                raise
+        return _Writing(self, lock_key)
 
-    def _connect_writer(self):
-        writer = self.engine.raw_connection()
+    def _begin(self, lock_key: str) -> Tx:
+        if self._writer is None:
+            self._connect_writer()
+        if not self.sqlite:
+            return Tx(self._writer, False, [(
+                "SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {"key": lock_key})])
+        tx = Tx(self._writer, True, cursor=self._writer_cursor)
+        tx.cursor.execute("BEGIN IMMEDIATE")
+        seen = tx.cursor.execute("PRAGMA data_version").fetchone()[0]
+        tx.quiet, self._data_version = seen == self._data_version, seen
+        return tx
+
+    def _connect_writer(self) -> None:
+        """SQLite: the driver's own connection and one cursor, held (a pooled connection's
+        proxy costs on every statement and commit of an append)."""
+        self._pooled = self._writer = self.engine.raw_connection()  # held: never back to the pool
         if self.sqlite:
+            self._writer = self._pooled.driver_connection
+            self._writer_cursor = self._writer.cursor()
             # Writers in other processes change the file between appends, and SQLite drops its
             # page cache each time: re-reading pages through a memory map then costs more than
             # reading them (a fifth of an append), so the writer reads; long replays still map.
-            writer.cursor().execute("PRAGMA mmap_size=0")
-        return writer
+            self._writer_cursor.execute("PRAGMA mmap_size=0")
 
     def _discard_on_failure(self) -> None:
+        self._data_version = None  # what this process kept may be wrong: read it again
+        if self._writer is None:
+            return
         try:
             self._writer.rollback()
         except Exception:  # noqa: BLE001 - a broken connection is replaced, never reused
-            self._writer.invalidate()
+            self._pooled.invalidate()
             self._writer = None
 
     @contextmanager
@@ -146,6 +171,50 @@ class Connections:
         finally:
             connection.rollback()
             connection.close()
+
+
+class _Writing:
+    """`Connections.writing`: the process's write lock, then the writers' queue (SQLite),
+    then the transaction; committed if the block did not, rolled back if it raised. A class,
+    not a generator: it is on every append's path."""
+
+    __slots__ = ("connections", "lock_key", "tx")
+
+    def __init__(self, connections: Connections, lock_key: str):
+        self.connections, self.lock_key = connections, lock_key
+
+    def __enter__(self) -> Tx:
+        connections = self.connections
+        connections._write_lock.acquire()
+        try:
+            connections._queue.__enter__()
+            try:
+                self.tx = connections._begin(self.lock_key)
+            except BaseException:
+                connections._discard_on_failure()
+                connections._queue.__exit__(None, None, None)
+                raise
+        except BaseException:
+            connections._write_lock.release()
+            raise
+        return self.tx
+
+    def __exit__(self, kind, error, trace) -> None:
+        connections = self.connections
+        try:
+            if kind is None:
+                try:
+                    if not self.tx.committed:
+                        connections._writer.commit()
+                        self.tx._committed()
+                except BaseException:
+                    connections._discard_on_failure()
+                    raise
+            else:
+                connections._discard_on_failure()
+        finally:
+            connections._queue.__exit__(None, None, None)
+            connections._write_lock.release()
 
 
 class _WriterQueue:

@@ -43,6 +43,7 @@ FOLD = ("SELECT version, type, postings, {detail} event_id END, {detail} game_id
         "FROM events WHERE session_id = :session_id AND version > :after AND version <= :upto "
         "ORDER BY version")
 LAST_VERSION = 2**31 - 1
+HEADS_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class EventStore:
         self.tokens = Tokens(self.connections)
         self.club_tokens = Tokens(self.connections, "club_tokens")
         self._watching = None  # held for `version`, opened on first use (after any fork)
+        self._heads: dict[str, tuple[int, str]] = {}  # streams' heads this process committed
         self._watching_lock = threading.Lock()
 
     @property
@@ -91,7 +93,8 @@ class EventStore:
         """Place the event after `head` (the session's version and hash, read in `tx`), insert
         it and commit the transaction (one round trip on PostgreSQL)."""
         event = _placed(session_id, *head, draft, postings)
-        event["position"] = tx.commit_with(INSERT, _row(event))[0]
+        self._heads_after(tx, event)
+        event["position"] = tx.insert_and_commit(INSERT, _row(event))
         return event
 
     def place(self, tx: Tx, stream_id: str, head: tuple[int, str], draft: Draft,
@@ -99,8 +102,21 @@ class EventStore:
         """As `insert`, leaving the transaction open: for a unit of work that writes several
         streams at once (an evening opened in a club), committed by its last `insert`."""
         event = _placed(stream_id, *head, draft, postings)
+        self._heads_after(tx, event)
         event["position"] = tx.one(INSERT, _row(event))[0]
         return event
+
+    def _heads_after(self, tx: Tx, event: dict) -> None:
+        """The stream's head is this event once the transaction commits (until then, and if
+        it fails, it is not known)."""
+        stream = event["session_id"]
+        self._heads.pop(stream, None)
+        tx.after_commit(lambda: self._keep_head(stream, (event["version"], event["hash"])))
+
+    def _keep_head(self, stream: str, head: tuple[int, str]) -> None:
+        self._heads[stream] = head
+        if len(self._heads) > HEADS_KEPT:
+            del self._heads[next(iter(self._heads))]
 
     def resent(self, tx: Tx, session_id: str, draft: Draft) -> dict | None:
         """The original of a resent id (409 if it was recorded with other content)."""
@@ -108,7 +124,10 @@ class EventStore:
         return original and _replayed(original, draft)
 
     def head(self, tx: Tx, session_id: str) -> tuple[int, str]:
-        """The session's current version and the hash the next event chains to."""
+        """The session's current version and the hash the next event chains to: the head
+        this process wrote last, while nobody else has written since (`tx.quiet`)."""
+        if tx.quiet and (head := self._heads.get(session_id)) is not None:
+            return head
         row = tx.one(HEAD, {"session_id": session_id})
         return (row[0], row[1]) if row else (0, GENESIS)
 
@@ -191,6 +210,7 @@ class EventStore:
         club's index of evenings). Returns how many were added."""
         added, tokens = 0, tokens or self.tokens
         with self.connections.writing(session_id) as tx:
+            self._heads.pop(session_id, None)  # written here without `insert`: read it again
             version, prev_hash = self.head(tx, session_id)
             for event in events:
                 if event["session_id"] != session_id:
