@@ -95,21 +95,24 @@ def load_request(body) -> dict:
 class _KnownData(dict):
     """The data of requests already validated, by type and canonical JSON, as their schema
     loaded it. An evening repeats itself (the same stake by the same player, the same antes),
-    so most appends skip the data's schema; their envelope's fields are still each
-    deserialized by the envelope's own fields. Anything unusual (an unknown key, a bad
-    field) goes through the whole schema, which names the fault."""
+    so most appends skip the data's schema (and the game's id, a string seen valid with
+    it); the envelope's other fields are still each deserialized by the envelope's own
+    field. Anything unusual (an unknown key, a bad field) goes through the whole schema,
+    which names the fault."""
 
     LIMIT = 4096
-    ENVELOPE = {name: field for name, field in Envelope().fields.items() if name != "type"}
-    KEYS = frozenset(ENVELOPE) | {"type", "data"}
+    ENVELOPE = {name: field for name, field in Envelope().fields.items()
+                if name not in ("type", "game_id")}
+    KEYS = frozenset(ENVELOPE) | {"type", "game_id", "data"}
 
     @staticmethod
-    def key(body: dict) -> tuple[str, bytes] | None:
-        data = body.get("data", {})
-        if type(data) is not dict or not body.keys() <= _KnownData.KEYS:
+    def key(body: dict) -> tuple | None:
+        data, game_id = body.get("data", {}), body.get("game_id")
+        if (type(data) is not dict or not (game_id is None or type(game_id) is str)
+                or not body.keys() <= _KnownData.KEYS):
             return None
         try:
-            return body["type"], orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+            return body["type"], game_id, orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
         except TypeError:
             return None
 
@@ -118,7 +121,7 @@ class _KnownData(dict):
         data = self.get(key) if key is not None else None
         if data is None:
             return None
-        loaded = {"type": body["type"], "data": orjson.loads(data)}
+        loaded = {"type": body["type"], "game_id": key[1], "data": orjson.loads(data)}
         try:
             for name, field in self.ENVELOPE.items():
                 if name in body:
