@@ -30,9 +30,14 @@ DEFAULTS = {
 }
 
 
+def _as_it_is(function):
+    return function
+
+
 def create_app(config: dict | None = None) -> Flask:
     """Build the app; reads LEDGER_* environment variables (LEDGER_DATABASE_URL, …)."""
     app = Flask(__name__)
+    app.ensure_sync = _as_it_is  # no view or hook is async: spare the check on each call
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("LEDGER")
     app.config.update(config or {})

@@ -36,16 +36,29 @@ TRUSTED_PROXIES = "127.0.0.1,::1"
 
 
 def install(app: Flask) -> None:
-    app.after_request(_protect)
     trusted = app.config.get("TRUSTED_PROXIES", TRUSTED_PROXIES)
-    app.wsgi_app = ForwardedByProxy(app.wsgi_app, frozenset(
-        address.strip() for address in str(trusted).split(",") if address.strip()))
+    app.wsgi_app = Protected(ForwardedByProxy(app.wsgi_app, frozenset(
+        address.strip() for address in str(trusted).split(",") if address.strip())))
 
 
-def _protect(response):
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
+class Protected:
+    """Every answer leaves with HEADERS (a header the answer set itself is kept), added to
+    the WSGI headers as they go out: whatever made the answer (a view, an error handler,
+    the static files), and at the cost of a list's extension."""
+
+    NAMES = frozenset(name.lower() for name in HEADERS)
+    PAIRS = list(HEADERS.items())
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        def protected(status, headers, exc_info=None):
+            own = {name.lower() for name, _ in headers} & self.NAMES
+            headers.extend(self.PAIRS if not own else
+                           [(n, v) for n, v in self.PAIRS if n.lower() not in own])
+            return start_response(status, headers, exc_info)
+        return self.wsgi_app(environ, protected)
 
 
 class ForwardedByProxy:
