@@ -41,7 +41,7 @@ class StateCache:
             state = self._snapshot(tx, session_id, version)
         if version > state.version:
             rows = self.store.rows(tx, session_id, state.version, version, DETAILED)
-            _fold_without_gc(state, rows)
+            _fold_without_gc(state, rows, session_id)
         self._keep(session_id, state)
         return state
 
@@ -60,7 +60,7 @@ class StateCache:
         else:
             rows = self.store.tail(tx, session_id, state.version, DETAILED)
             if rows:
-                _fold_without_gc(state, [row[:-1] for row in rows])
+                _fold_without_gc(state, [row[:-1] for row in rows], session_id)
                 head = rows[-1][0], rows[-1][-1]
         self._heads[session_id] = head
         return head
@@ -121,12 +121,12 @@ def _write_snapshot(tx: Tx, state: SessionState) -> None:
             "state": orjson.dumps(state).decode(), "fold_format": FOLD_FORMAT})
 
 
-def _fold_without_gc(state: SessionState, rows) -> None:
+def _fold_without_gc(state: SessionState, rows, session_id: str) -> None:
     """A long fold allocates millions of small objects and no cycles: pause the collector."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        state.fold_rows(rows)
+        state.fold_rows(rows, session_id)
     finally:
         if enabled:
             gc.enable()

@@ -9,6 +9,7 @@ import hashlib
 import inspect
 import sys
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 import orjson
@@ -38,26 +39,32 @@ class SessionState:
         if step is not None:
             step(self, event)
 
-    def fold_rows(self, rows) -> None:
-        """Fold stored rows (version, type, postings, then id, game_id, data, session_id and
-        recorded_at, which the store fills only for the types in DETAILED).
+    def fold_rows(self, rows, session_id: str) -> None:
+        """Fold the session's stored rows (version, type, postings, id, game_id, then data,
+        which the store fills only for the types in DETAILED, and the time of the first).
 
-        The hot loop of a rebuild: events with no step only move counters, so they are
-        applied straight from their (memoised) postings."""
-        loads, memo, balances, version = orjson.loads, _PostingsMemo(), self.balances, self.version
+        The hot loop of a rebuild. No fold step reads the balances, so the rows' postings are
+        counted by their stored text (an evening repeats the same stakes and antes) and each
+        distinct set is applied once, times its count, at the end; only the types with a
+        step are decoded and built into an event."""
+        loads, memo, steps = orjson.loads, _PostingsMemo(), _STEPS
+        counts: dict[str, int] = {}
+        count_of, step_of, version = counts.get, steps.get, self.version
+        for version, kind, postings, event_id, game_id, data, recorded_at in rows:
+            counts[postings] = count_of(postings, 0) + 1
+            step = step_of(kind)
+            if step is not None:
+                step(self, {"version": version, "id": event_id, "type": kind, "game_id": game_id,
+                            "data": loads(data), "postings": memo(postings).postings,
+                            "session_id": session_id, "recorded_at": recorded_at})
+        balances = self.balances
         get = balances.get
-        for version, kind, postings, event_id, game_id, data, session_id, recorded_at in rows:
-            if kind in _STEPS:
-                self.apply({"version": version, "id": event_id, "type": kind,
-                            "game_id": game_id, "data": loads(data),
-                            "postings": memo(postings).postings, "session_id": session_id,
-                            "recorded_at": recorded_at})
-                continue
-            moves = memo(postings)
-            for account, amount in moves.pairs:
-                balances[account] = get(account, 0) + amount
-            if moves.from_bank:
-                self._issue(moves.postings)
+        for text, times in counts.items():
+            decoded, pairs, from_bank = memo(text)
+            for account, amount in pairs:
+                balances[account] = get(account, 0) + amount * times
+            if from_bank:
+                self._issue(decoded, times)
         self.version = version
 
     def _post(self, postings: list[dict]) -> None:
@@ -69,23 +76,29 @@ class SessionState:
         if from_bank:
             self._issue(postings)
 
-    def _issue(self, postings: list[dict]) -> None:
+    def _issue(self, postings: list[dict], times: int = 1) -> None:
         for posting in postings:
             if posting["account"].startswith("player:"):
                 pid = posting["account"][7:]
-                self.issued[pid] = self.issued.get(pid, 0) + posting["amount"]
+                self.issued[pid] = self.issued.get(pid, 0) + posting["amount"] * times
 
     def pool(self, game_id: str) -> int:
         return self.balances.get(f"pool:{game_id}", 0)
 
     def pools_by_game(self) -> dict[str, dict[str | None, int]]:
         """Every game's pools by name (None: its one unnamed pool), with what each holds, from
-        one pass over the accounts."""
+        one pass over the accounts; a game's named pools in the order its module declares
+        them (the accounts' own order depends on how the log was folded)."""
         held: dict[str, dict[str | None, int]] = {gid: {} for gid in self.games}
         for account, counters in self.balances.items():
             if account.startswith("pool:"):
                 game_id, _, name = account[5:].partition(":")
                 held.setdefault(game_id, {})[name or None] = counters
+        for game_id, pools in held.items():
+            if len(pools) > 1:
+                order = (None, *games.of(self.games.get(game_id, {"kind": ""})).pools)
+                held[game_id] = dict(sorted(pools.items(), key=lambda item: (
+                    order.index(item[0]) if item[0] in order else len(order), item[0] or "")))
         return held
 
     def to_dict(self) -> dict:
@@ -154,20 +167,30 @@ def _game_fact(state: SessionState, event: dict) -> None:
     record = state.games.get(event["game_id"])
     if record is None:
         return
-    game, kind, event_id = games.of(record), event["type"], event["id"]
+    kind, event_id = event["type"], event["id"]
+    dealing, starts, fold, game = _plan(record["kind"], kind)
     state.kept_in[event_id] = record["id"]
-    if kind in ("deal_started", "deal_sold"):
+    if dealing:
         record["dealing"][event_id] = {"type": kind, **event["data"]}
     deals = record["deals"]
-    if kind == "deal_started":
+    if starts:
         deals[event_id] = {}
-    if kind in game.folds:
-        game.folds[kind](record, event)
-    if deals and game.settles_deal.get(kind):
+    if fold is not None:
+        fold(record, event)
+    if game is not None and deals:
         deal = next(reversed(deals))
         for what in game.settled_by(kind, event["data"], record["options"]):
             deals[deal][what] = event_id
         record["settling"][event_id] = deal
+
+
+@cache
+def _plan(game_kind: str, kind: str) -> tuple:
+    """What a fact of `kind` does in a game of `game_kind`: whether it is a dealing fact,
+    whether it starts a deal, its game's fold step, and its game when it settles a deal."""
+    game = games.of({"kind": game_kind})
+    return (kind in ("deal_started", "deal_sold"), kind == "deal_started",
+            game.folds.get(kind), game if kind in game.settles_deal else None)
 
 
 def _event_voided(state: SessionState, event: dict) -> None:
