@@ -32,7 +32,9 @@ class SessionState:
     payments: dict = field(default_factory=dict)  # payment's event id -> from, to, amount, …
 
     def apply(self, event: dict) -> None:
-        """Fold one event into the state (the event must be the next version)."""
+        """Fold one event into the state (the event must be the next version). A step reads
+        the event's version, id, type, game_id, data (and the opening's session_id and
+        recorded_at), never its postings: `fold_rows` does not decode them for it."""
         self.version = event["version"]
         self._post(event["postings"])
         step = _STEPS.get(event["type"])
@@ -55,8 +57,8 @@ class SessionState:
             step = step_of(kind)
             if step is not None:
                 step(self, {"version": version, "id": event_id, "type": kind, "game_id": game_id,
-                            "data": loads(data), "postings": memo(postings).postings,
-                            "session_id": session_id, "recorded_at": recorded_at})
+                            "data": loads(data), "session_id": session_id,
+                            "recorded_at": recorded_at})  # no step reads the postings
         balances = self.balances
         get = balances.get
         for text, times in counts.items():
