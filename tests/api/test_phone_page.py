@@ -12,7 +12,9 @@ from api.phone import ASSETS
 from ledger import games
 from ledger.games.described import compact
 
-BUDGET = 50_000  # bytes, uncompressed: the page's own HTML, script, style and service worker
+BUDGET = 56_000  # bytes, uncompressed: the page's own HTML, script, style and service worker
+# (50,000 until the set-up that leads an empty evening and the game switcher added ~5 KB;
+# what a phone downloads is the compressed page, about a quarter of it: bench/page)
 OWN = ["/", "/phone/core.js", "/phone/phone.js", "/phone/phone.css", "/sw.js"]
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -152,3 +154,56 @@ def test_the_vendored_qr_library_is_the_one_recorded():
     digest = hashlib.sha256((vendor / "qrcode.js").read_bytes()).hexdigest()
     assert f"`{digest}`" in (vendor / "README.md").read_text()
     assert "Licensed under the MIT license" in (vendor / "qrcode.js").read_text()
+
+
+def nested_templates(source: str) -> list[int]:
+    """Lines where a template literal opens inside another's `${…}`: rjsmin, which serves the
+    scripts without comments and spaces, reads the inner one as code and drops the spaces at
+    its edges ("Ann (lady)" became "Ann(lady)")."""
+    found, stack, i, line = [], ["code"], 0, 1  # states: code, template, expr (depth), string
+    while i < len(source):
+        c, state = source[i], stack[-1]
+        if c == "\n":
+            line += 1
+        if state in ("code", "expr"):
+            if source.startswith("//", i):
+                i = source.index("\n", i)
+                continue
+            if source.startswith("/*", i):
+                i = source.index("*/", i) + 2
+                continue
+            before = source[:i].rstrip()[-1:]
+            if c in "'\"" or (c == "/" and before in tuple("(,=:[!&|?{};") + ("",)):
+                end, klass = i + 1, False  # a string, or a regular expression literal
+                while source[end] != c or klass:
+                    klass = (klass or source[end] == "[") and source[end] != "]"
+                    end += 2 if source[end] == "\\" else 1
+                i = end + 1
+                continue
+            if c == "`":
+                if "expr" in stack:
+                    found.append(line)
+                stack.append("template")
+            elif state == "expr" and c == "{":
+                stack.append("expr")
+            elif state == "expr" and c == "}":
+                stack.pop()
+        elif state == "template":
+            if c == "\\":
+                i += 2
+                continue
+            if c == "`":
+                stack.pop()
+            elif source.startswith("${", i):
+                stack.append("expr")
+                i += 2
+                continue
+        i += 1
+    return found
+
+
+def test_no_script_nests_a_template_literal_which_the_minifier_would_garble():
+    for name in ("core.js", "phone.js", "club.js", "insecure.js", "sw.js"):
+        source = (ROOT / "api/phone/static" / name).read_text()
+        assert nested_templates(source) == [], f"{name}: nested template literals"
+    assert nested_templates("const a = `x${b ? ` (${c})` : ''}`;") == [1]  # the guard sees one

@@ -69,18 +69,23 @@ def test_every_screen_is_accessible_and_fits_320_px(base, browser, scheme):
 
     evening = evening_in_play(base)
     phone.open(evening.link())
-    expect(page.locator(".game")).to_have_count(10)
+    expect(page.locator("#switcher button")).to_have_count(10)  # one card, the others a tap away
+    expect(page.locator(".game")).to_have_count(1)
     check("evening")
     page.screenshot(path=str(OUTPUT / f"evening-full-320-{scheme}.png"), full_page=True)
 
-    sheets = page.locator(".game .facts button, .game button[aria-label^='Deal with another dealer']")
-    for n in range(sheets.count()):
-        label = sheets.nth(n).get_attribute("aria-label")
-        sheets.nth(n).click()
-        expect(page.locator("#sheet")).to_be_visible()
-        check(f"sheet {label}", shot=label.endswith(", Commerce"))
-        page.locator("#sheet-cancel").click()
-        expect(page.locator("#sheet")).to_be_hidden()
+    for game in evening.games:  # every game's sheets, each game reached by the switcher
+        page.locator(f"#switcher [data-game='{game}']").click()
+        expect(page.locator(".game")).to_have_attribute("data-game", game)
+        sheets = page.locator(".game .facts button, .game button[aria-label^='Deal with another dealer']")
+        for n in range(sheets.count()):
+            label = sheets.nth(n).get_attribute("aria-label")
+            sheets.nth(n).click()
+            expect(page.locator("#sheet")).to_be_visible()
+            check(f"sheet {label}", shot=label.endswith(", Commerce"))
+            page.locator("#sheet-cancel").click()
+            expect(page.locator("#sheet")).to_be_hidden()
+    page.locator(f"#switcher [data-game='{evening.games[0]}']").click()
 
     page.locator("#undo").click()
     check("undo")
@@ -125,7 +130,7 @@ def test_control_edges_and_the_focus_ring_stand_out_and_buttons_name_their_game(
     phone = Phone(browser, color_scheme=scheme)
     page = phone.page
     phone.open(evening.link())
-    expect(page.locator(".game")).to_have_count(2)
+    expect(page.locator("#switcher button")).to_have_count(2)
     page.locator("#setup > summary").click()
     page.evaluate(CONTRAST)
     edges = page.evaluate("""() => [...document.querySelectorAll('input:not([type=checkbox]):not([type=radio]), select')]

@@ -59,8 +59,7 @@ def test_an_evening_recorded_from_a_phone(base, phone):
 
     page.select_option("#game-form [name=kind]", "commerce")
     page.fill("#game-form [name=stake]", "2")
-    for chip in page.locator("#seat-picker label.chip").all():
-        chip.click()
+    expect(page.locator("#seat-picker input:checked")).to_have_count(4)  # all seated, as added
     page.click("#game-form button[type=submit]")
     game = phone.game()
     expect(game).to_be_visible()
@@ -120,7 +119,8 @@ def test_an_evening_recorded_from_a_phone(base, phone):
     expect(page.locator("#option-fields [name=pool_ante]")).to_have_value("2")
     page.select_option("#option-fields [name=tie_share]", "1/3")
     page.click("#game-form button[type=submit]")
-    expect(page.locator(".game")).to_have_count(2)
+    expect(page.locator("#switcher button")).to_have_count(2)
+    expect(page.locator(".game")).to_have_attribute("aria-label", "Vingt-un")  # the new game leads
     assert alerts == []
 
     page.evaluate("window.scrollTo(0, 0)")
@@ -273,15 +273,20 @@ def test_taps_per_typical_deal(base, phone):
     evening.record("progressive_round_ended", poker)
     phone.open(evening.link())
     page = phone.page
-    expect(page.locator(".game")).to_have_count(5)
+    expect(page.locator("#switcher button")).to_have_count(5)  # the game played, the others a tap away
     card = {title: page.locator(f".game[aria-label='{title}']") for title in
             ("Commerce", "Vingt-un", "Cassino", "Speculation", "Progressive Poker")}
     taps: dict[str, Taps] = {}
+
+    def playing(game: str) -> None:  # the table moves to that game (not a tap of its deal)
+        page.locator(f"#switcher [data-game='{game}']").click()
+        expect(page.locator(".game")).to_have_attribute("data-game", game)
 
     def recorded(kind: str, game: str, n: int) -> None:
         wait_until(lambda: sum(e["type"] == kind and e["game_id"] == game
                                for e in evening.events()) == n, 30, f"{n} × {kind}", 0.1)
 
+    playing(commerce)
     taps["Commerce"] = t = Taps()                         # Deal, who stood, Record
     t.tap(card["Commerce"].get_by_role("button", name="Deal 2: Ben deals"))
     sheet = card["Commerce"].locator("form.sheet")
@@ -289,6 +294,7 @@ def test_taps_per_typical_deal(base, phone):
     t.tap(sheet.locator("button[type=submit]"))
     recorded("commerce_stand", commerce, 2)
 
+    playing(vingt_un)
     taps["Vingt-un"] = t = Taps()                         # Deal, Ben won, Record (the rest lost)
     t.tap(card["Vingt-un"].get_by_role("button", name="Deal 2: Ann deals"))
     sheet = card["Vingt-un"].locator("form.sheet")
@@ -296,6 +302,7 @@ def test_taps_per_typical_deal(base, phone):
     t.tap(sheet.locator("button[type=submit]"))
     recorded("vingt_un_hand_settled", vingt_un, 6)
 
+    playing(cassino)
     taps["Cassino"] = t = Taps()                          # Deal, the grid, Record
     t.tap(card["Cassino"].get_by_role("button", name="Deal 2: Ben deals"))
     sheet = card["Cassino"].locator("form.sheet")
@@ -308,6 +315,7 @@ def test_taps_per_typical_deal(base, phone):
         p["Ann"]: {"cards": 27, "spades": 7, "aces": 2, "great_cassino": 1, "little_cassino": 0, "sweeps": 2},
         p["Ben"]: {"cards": 25, "spades": 6, "aces": 2, "great_cassino": 0, "little_cassino": 1, "sweeps": 0}}
 
+    playing(speculation)
     taps["Speculation"] = t = Taps()                      # Deal, who won the pool, Record
     t.tap(card["Speculation"].get_by_role("button", name="Deal 2: Ben deals"))
     sheet = card["Speculation"].locator("form.sheet")
@@ -315,6 +323,7 @@ def test_taps_per_typical_deal(base, phone):
     t.tap(sheet.locator("button[type=submit]"))
     recorded("pool_won", speculation, 2)
 
+    playing(poker)
     taps["Progressive Poker"] = t = Taps()                # a pot sheet per table, then the bell
     for n, table in enumerate(("Head table", "Second table")):
         sheet = card["Progressive Poker"].locator("form.sheet", has_text=f"Pot at {table}")

@@ -99,8 +99,9 @@ class Phone:
     """A page at a phone's size in its own browser context (its own storage), collecting the
     page's errors."""
 
-    def __init__(self, browser, width: int = PHONE["width"], **context):
-        self.context = browser.new_context(viewport={**PHONE, "width": width}, **context)
+    def __init__(self, browser, width: int = PHONE["width"], height: int = PHONE["height"],
+                 **context):
+        self.context = browser.new_context(viewport={"width": width, "height": height}, **context)
         self.context.set_default_timeout(ACTION_MS)
         self.page = self.context.new_page()
         self.errors: list[str] = []

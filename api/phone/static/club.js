@@ -43,13 +43,14 @@ function said(problem) {  // a refusal in words: the messages, never the field p
 
 const post = (path, body) => ask(path, {method: "POST", body: JSON.stringify(body)});
 const fact = (type, data) => post("/events", {id: uuid(), type, data});
+const inSeason = season => (season ? "?season=" + encodeURIComponent(season) : "");
 
 async function refresh() {
   if (!club) return;
   const season = $("#season").value;
   try {
     const [summary, standings] = await Promise.all(
-      ["", `/standings${season ? `?season=${encodeURIComponent(season)}` : ""}`].map(path => ask(path)));
+      ["", "/standings" + inSeason(season)].map(path => ask(path)));
     seen = {summary, standings};
     keep.set(`ledger:clubview:${club.id}`, seen);
     $("#status").textContent = "online";
@@ -124,7 +125,7 @@ async function showHistory(m) {
   box.replaceChildren(el("p", "…"));
   openSheet(`${m.name}'s evenings`, "Close", () => true);
   try {
-    const history = await ask(`/members/${m.member_id}/history${season ? `?season=${encodeURIComponent(season)}` : ""}`);
+    const history = await ask(`/members/${m.member_id}/history` + inSeason(season));
     box.replaceChildren(history.evenings.length ? el("ol", null, {class: "log"}, ...history.evenings.map(e =>
       el("li", `${e.date} · ${e.name}: ${signed(e.counters)} (${moneyIn(e.currency)(e.amount_minor)}) · in all ${signed(e.running_counters)}`)))
       : el("p", "No evening yet."));
@@ -166,7 +167,7 @@ function drawEvenings(summary) {
 
 function drawMembers(summary) {
   $("#members").replaceChildren(...summary.members.map(m => {
-    const item = el("li", `${m.name}${m.group ? ` (${m.group})` : ""}${m.retired ? " · retired" : ""}`);
+    const item = el("li", m.name + (m.group ? ` (${m.group})` : "") + (m.retired ? " · retired" : ""));
     if (officer()) item.append(button("Change…", () => editMember(m), {class: "small", "aria-label": `Change ${m.name}`}));
     return item;
   }));
@@ -238,7 +239,7 @@ async function openTonight(form) {
 async function download() {
   const season = $("#season").value;
   try {
-    const response = await fetch(`${API}/clubs/${club.id}/export/standings.csv${season ? `?season=${encodeURIComponent(season)}` : ""}`,
+    const response = await fetch(`${API}/clubs/${club.id}/export/standings.csv` + inSeason(season),
                                  {headers: {Authorization: `Bearer ${club.write || club.read}`}});
     if (!response.ok) throw new Error();
     const given = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "");

@@ -51,9 +51,15 @@ async function read(path) {
 // server refused waits with its reason (`look`) until someone records it anyway or discards it.
 const outboxKey = () => `ledger:queue:${ev.id}`;
 const outbox = () => (ev ? keep.get(outboxKey(), []) : []);
-function saveOutbox(items) { keep.set(outboxKey(), items); drawOutbox(); showStatus(); }
+function saveOutbox(items) {
+  keep.set(outboxKey(), items);
+  drawOutbox();
+  showStatus();
+  if (view && view.summary) $("#undo").hidden = !items.some(i => !i.look) && !lastUndoable(described().voided);
+}
 
 function enqueue(path, body, words) {
+  if (body.game_id) keep.set(playingKey(), body.game_id);  // the game recorded in is the one played
   saveOutbox([...outbox(), {path, body: {id: uuid(), ...body}, words}]);
   return flush();
 }
@@ -203,10 +209,11 @@ function draw() {
   $("#players").replaceChildren(...summary.players.map(p => el("li", p.group ? `${p.name} (${p.group})` : p.name)));
   drawSeatPicker(summary.players);
   drawOptions();
+  placeSetup(summary);
   drawGames();
-  const playing = summary.games.length > 0; // once play starts, the games come first,
-  if (playing !== draw.playing && !draw.setupTouched) $("#setup").open = !playing; // unless the recorder opened or closed it
-  draw.playing = playing;
+  const moved = view.events.some(e => e.postings.length);  // what does not apply yet is not shown
+  $("#balances-box").hidden = !summary.games.length && !moved;
+  $("#owes-box").hidden = !moved;
   $("#balances tbody").replaceChildren(...balances.players.map(p =>
     el("tr", null, {}, el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", money(p.amount_minor), {class: "num"}))));
   const owes = settlement.transfers.map(t => {
@@ -224,6 +231,24 @@ function draw() {
   drawChart();
   drawOutbox();
   showStatus();
+}
+
+// The first minutes: on an evening not yet in play the set-up leads (who is playing, then
+// "Start a game" once two are in, every player seated in the order added); once a game is
+// started its card leads and the set-up folds away at the foot of the page.
+function placeSetup(summary) {
+  const leading = writer() && !summary.games.length, lead = $("#lead"), setup = $("#setup");
+  const boxes = [$("#players-box"), $("#game-box")];
+  if (boxes[0].parentElement !== (leading ? lead : setup)) {
+    (leading ? lead : setup).append(...boxes);
+    setup.open = false;
+  }
+  lead.hidden = !leading;
+  setup.hidden = leading;
+  boxes[1].hidden = summary.players.length < 2;
+  lead.classList.toggle("seated", summary.players.length > 1);  // the game now leads: less said
+  const name = $("#player-form [name=name]");
+  if (leading && !summary.players.length && document.activeElement === document.body) name.focus();
 }
 
 function poolName(pool) {
@@ -266,37 +291,81 @@ function drawGames() {
   const focused = document.activeElement && box.contains(document.activeElement);
   const kept = {}; // half-filled inline sheets survive a redraw while their deal is unchanged
   for (const form of box.querySelectorAll("form[data-key]")) kept[form.dataset.key] = form;
-  box.replaceChildren(...view.summary.games.map(game => drawGame(game, kept)));
+  const order = playedFirst();
+  drawSwitcher(order);
+  box.replaceChildren(...order.slice(0, 1).map(game => drawGame(game, kept)));
   if (focused) box.querySelector("button")?.focus({preventScroll: true});
+}
+
+// With several games, the one being played comes first and alone; the others are one tap
+// away in the switcher. Being played: the one this phone last chose or recorded in, else the
+// one with the latest fact.
+const playingKey = () => `ledger:playing:${ev.id}`;
+function playedFirst() {
+  const latest = {};
+  for (const e of view.events) latest[e.game_id || (e.type === "game_started" ? e.id : "")] = e.version;
+  const games = [...view.summary.games].sort((a, b) => (latest[b.id] || 0) - (latest[a.id] || 0));
+  const chosen = games.find(g => g.id === keep.get(playingKey()));
+  return chosen ? [chosen, ...games.filter(g => g !== chosen)] : games;
+}
+
+function play(game) {
+  keep.set(playingKey(), game.id);
+  drawGames();
+  $("#games button")?.focus({preventScroll: true});
+  scrollTo(0, 0);
+}
+
+function labelled() {  // each game's title, numbered when a kind is played twice
+  const seen = {}, count = {};
+  for (const g of view.summary.games) count[g.kind] = (count[g.kind] || 0) + 1;
+  return Object.fromEntries(view.summary.games.map(g => {
+    seen[g.kind] = (seen[g.kind] || 0) + 1;
+    return [g.id, count[g.kind] > 1 ? `${titleOf(g)} ${seen[g.kind]}` : titleOf(g)];
+  }));
+}
+
+function drawSwitcher(order) {
+  const nav = $("#switcher"), label = labelled();
+  nav.hidden = order.length < 2;
+  nav.replaceChildren(...order.map((game, i) => {
+    const dealing = (view.extras[game.id] || {}).dealing, pool = view.pools.pools.find(p => p.game_id === game.id);
+    const state = ended(game) || [dealing && dealing.deal ? `deal ${dealing.deal}` : "", pool ? `pool ${pool.counters}` : ""].filter(Boolean).join(" · ");
+    return button(label[game.id] + (state ? " · " + state : ""), () => play(game), {class: "small", "aria-pressed": String(i === 0), "data-game": game.id});
+  }));
+}
+
+function ended(game) {  // a game that is over, with its result in words (Cassino won)
+  const scores = (view.extras[game.id] || {}).scores, who = names();
+  if (!scores || !scores.winner) return "";
+  const totals = Object.values(scores.totals).sort((a, b) => b - a);
+  return `won by ${(scores.winners || [scores.winner]).map(p => who[p]).join(" & ")} ${totals.slice(0, 2).join("–")}`;
 }
 
 function drawGame(game, kept) {
   const spec = SPECS[game.kind] || UNKNOWN, who = names(), extras = view.extras[game.id] || {};
   const title = titleOf(game), dealing = extras.dealing;
   const card = el("article", null, {class: "game", "data-game": game.id, "aria-label": title});
-  card.append(el("h2", `${title} · stake ${game.stake}`));
+  const over = ended(game);  // a game that is over folds away with its result
+  const parts = over ? el("details", null, {}, el("summary", `${title} · ${over}`)) : card;
+  if (over) card.append(parts);
+  parts.append(el("h2", `${title} · stake ${game.stake}`));
   const pool = view.pools.pools.find(p => p.game_id === game.id) || {counters: 0, named: {}};
   const meta = [];
   if (dealing) meta.push(dealing.deal ? `Deal ${dealing.deal}: ${who[dealing.current_dealer]} deals` : "No deal yet");
   const named = Object.entries(pool.named || {});
   meta.push(named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
-  card.append(el("p", meta.join(" · "), {class: "meta"}));
+  parts.append(el("p", meta.join(" · "), {class: "meta"}));
   if (extras.scores) {
     const totals = game.seats.filter(p => p in extras.scores.totals).map(p => `${who[p]} ${extras.scores.totals[p]}`).join(", ");
     const won = extras.scores.winner ? ` · won by ${(extras.scores.winners || [extras.scores.winner]).map(p => who[p]).join(" & ")}` : "";
-    card.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
+    parts.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
   }
-  if (extras.tally) card.append(...drawTally(extras.tally, who));
+  if (extras.tally) parts.append(...drawTally(extras.tally, who));
   if (!writer()) return card;
   const deal = spec.buttons.find(b => b.type === "deal_started");
   const quick = spec.buttons.find(b => b.quick);
   const open = !deal || (dealing.deal > 0 && !dealing.settled.length);
-  if (deal) {
-    const next = dealing.deal + 1, dealer = who[dealing.next_dealer];
-    card.append(el("div", null, {class: "row"},
-      button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: open ? "small" : "primary", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
-      button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`})));
-  }
   if (quick && open) {  // a sheet per table where the fact names its table (a pot at each)
     const perTable = quick.fields.some(f => f.input === "table") && extras.tally;
     const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));
@@ -305,25 +374,31 @@ function drawGame(game, kept) {
       .map(([table, seats]) => ({table, seats, name: tables[table]})) : [{}];
     for (const scope of scopes) {
       const key = `${game.id}:${quick.type}:${dealing ? dealing.deal : 0}:${scope.table || ""}:${(scope.seats || []).join()}`;
-      card.append(kept[key] || inlineSheet(game, quick, key, scope));
+      parts.append(kept[key] || inlineSheet(game, quick, key, scope));
     }
+  }
+  if (deal) {  // after the sheet while a deal is open: the sheet is the next step
+    const next = dealing.deal + 1, dealer = who[dealing.next_dealer];
+    parts.append(el("div", null, {class: "row"},
+      button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: open ? "small" : "primary", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
+      button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`})));
   }
   const more = el("div", null, {class: "row facts"});
   for (const b of spec.buttons) {
     if (b === deal || (b === quick && open)) continue;
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
-  card.append(more);
+  parts.append(more);
   return card;
 }
 
 function drawTally(tally, who) {
   const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));
   const lines = Object.entries(tally.seating).map(([table, seated]) =>
-    el("p", `${tables[table] || "a table"}: ${seated.map(p => `${who[p]} ${tally.players[p].counters}`).join(", ")}`, {class: "meta"}));
+    el("p", `${tables[table] || "a table"}: ${seated.map(p => who[p] + " " + tally.players[p].counters).join(", ")}`, {class: "meta"}));
   const prizes = tally.prizes;
   lines.push(el("p", `Most yellow chips: ${prizes.most_yellow_chips ? who[prizes.most_yellow_chips] : "nobody yet"} · booby: ${who[prizes.booby] || "nobody yet"}`, {class: "meta"}));
-  if (tally.last_round) lines.push(el("p", `Last bell: ${tally.last_round.moves.map(m => `${who[m.player]} → ${tables[m.to] || "a table"}`).join(", ")}`, {class: "meta"}));
+  if (tally.last_round) lines.push(el("p", `Last bell: ${tally.last_round.moves.map(m => who[m.player] + " → " + (tables[m.to] || "a table")).join(", ")}`, {class: "meta"}));
   return lines;
 }
 
@@ -364,7 +439,7 @@ function words(game, spec, data) {
   });
   if (spec.outcomes.length) said.push(...Object.entries(data).map(([p, o]) => `${who[p]} ${o}`));
   const deal = bound(game, spec.type).deal;
-  return `${titleOf(game)}${deal ? `, deal ${deal}` : ""} · ${spec.label}${said.length ? `: ${said.join("; ")}` : ""}`;
+  return `${titleOf(game)}${deal ? ", deal " + deal : ""} · ${spec.label}${said.length ? ": " + said.join("; ") : ""}`;
 }
 
 function inlineSheet(game, spec, key, scope) {
@@ -412,8 +487,13 @@ function fill(box, game, spec, scope = {}) {
   const dealer = values.dealer, seats = scope.seats || game.seats;
   for (const f of spec.fields) {
     labels[f.name] = f.label;
-    const preset = typeof f.default === "string" ? (f.default.startsWith("=") ? undefined : values[f.default]) : f.default;
-    readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(box, game, f, preset, seats);
+    const follows = typeof f.default === "string" && f.default.startsWith("=") && spec.fields.find(x => x.name === f.default.slice(1));
+    const preset = typeof f.default === "string" ? (follows ? undefined : values[f.default]) : f.default;
+    // a field that takes another's value until chosen (Commerce's winner: the stander) is
+    // folded, saying so: the usual deal needs no tap on it
+    const into = follows ? el("details", null, {class: "follows"}, el("summary", `${f.label}: as ${follows.label.toLowerCase()}, unless chosen`)) : box;
+    if (follows) box.append(into);
+    readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(into, game, f, preset, seats);
   }
   if (spec.outcomes.length) {
     const seats = game.seats.filter(s => s !== dealer);
@@ -592,6 +672,8 @@ function movement(postings, who) {
 
 function drawLog() {
   const {out, voided} = described();
+  // Undo is offered only when there is something to undo
+  $("#undo").hidden = !outbox().some(i => !i.look) && !lastUndoable(voided);
   const list = $("#log");
   const items = [...view.events].reverse().slice(0, 200).map(e => {
     const item = el("li");
@@ -622,10 +704,12 @@ function undoLast() {
     return;
   }
   const {out, voided} = described();
-  const last = [...view.events].reverse().find(e => !SETUP.includes(e.type) && !(e.id in voided));
+  const last = lastUndoable(voided);
   if (last) askUndo(last, out[last.id]);
-  else alert("Nothing to undo.");
+  else alert("Nothing to undo yet: no deal, stake or payment has been recorded.");
 }
+
+const lastUndoable = voided => [...view.events].reverse().find(e => !SETUP.includes(e.type) && !(e.id in voided));
 
 // ---- settle-up: a transfer of the settlement paid, in whole or in part
 function askPayment(t) {
@@ -682,7 +766,8 @@ function drawSeatPicker(players) {
   const picker = $("#seat-picker");
   const shape = JSON.stringify(players.map(p => [p.id, p.name]));
   if (picker.dataset.shape === shape) return;
-  const chosen = new Set(chosenSeats());
+  const chosen = new Set(chosenSeats()), shown = new Set(JSON.parse(picker.dataset.shape || "[]").map(([id]) => id));
+  for (const p of players) if (!shown.has(p.id)) { chosen.add(p.id); seatOrder.push(p.id); }  // a new player sits, last
   picker.dataset.shape = shape;
   picker.replaceChildren(el("legend", "Seats, clockwise from the first dealer"));
   for (const p of players) chip(picker, {type: "checkbox", value: p.id}, p.name, chosen.has(p.id));
@@ -700,6 +785,7 @@ function drawOptions() {
   box.dataset.kind = kind;
   drawOptions.collect = {};
   box.replaceChildren(...(SPECS[kind] || UNKNOWN).options.map(spec => optionField(spec, kept, seats, tables)));
+  $("#table-form").hidden = !(SPECS[kind] || UNKNOWN).options.some(o => o.input === "tables");
 }
 
 function optionField(spec, kept, seats, tables) {
@@ -752,6 +838,19 @@ function optionField(spec, kept, seats, tables) {
 }
 
 // ---- actions
+function said(where, text) { $(where).textContent = text; }
+
+function addPlayers(text) {  // one name, or several with commas, semicolons or a line each
+  const form = $("#player-form"), field = form.elements.name;
+  const given = text.split(/[,;\n]+/).map(n => n.trim()).filter(Boolean);
+  if (!given.length) { said("#player-error", "Type a name first."); field.focus(); return; }
+  said("#player-error", "");
+  const group = form.elements.group.value.trim();
+  for (const name of given) enqueue("/players", {name, ...(group ? {group} : {})}, `${name} joins`);
+  form.reset();
+  field.focus();  // the next name goes straight in
+}
+
 async function openEvening(form) {
   const body = Object.fromEntries(new FormData(form));
   body.counter_value = Number(body.counter_value);
@@ -807,32 +906,35 @@ async function keepAwake() {  // the screen stays on while an evening is open (w
 
 function wire() {
   $("#open-form").addEventListener("submit", e => { e.preventDefault(); openEvening(e.target); });
-  $("#player-form").addEventListener("submit", e => {
-    e.preventDefault();
-    const body = Object.fromEntries(new FormData(e.target));
-    if (!body.group) delete body.group;
-    e.target.reset();
-    enqueue("/players", body, `${body.name} joins`);
+  const playerForm = $("#player-form"), nameField = playerForm.elements.name;
+  playerForm.addEventListener("submit", e => { e.preventDefault(); addPlayers(nameField.value); });
+  nameField.addEventListener("paste", e => {  // several names pasted at once: each added
+    const text = e.clipboardData.getData("text");
+    if (/[,;\n]/.test(text)) { e.preventDefault(); addPlayers(text); }
   });
   $("#table-form").addEventListener("submit", e => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.target));
+    if (!body.name.trim()) return said("#game-error", "Name the table first.");
     e.target.reset();
-    enqueue("/tables", {name: body.name, rank: Number(body.rank)}, `Table ${body.name}`);
+    enqueue("/tables", {name: body.name, rank: Number(body.rank) || 1}, `Table ${body.name}`);
   });
   $("#game-form").addEventListener("submit", e => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.target));
-    const seats = chosenSeats();
-    const [low, high] = SPECS[body.kind].seats;
-    if (seats.length < low || seats.length > high) return alert(`${SPECS[body.kind].title} takes ${low} to ${high} players: tick them in the order they sit.`);
+    const seats = chosenSeats(), spec = SPECS[body.kind];
+    if (!spec) return said("#game-error", "The games' list has not arrived yet: connect once, then try again.");
+    const [low, high] = spec.seats;
+    if (seats.length < low || seats.length > high) return said("#game-error", `${spec.title} takes ${low} to ${high} players: tick them in the order they sit.`);
+    if (!(Number(body.stake) >= 1)) return said("#game-error", "The stake is a whole number of counters, 1 or more.");
     let options;
-    try { options = Object.fromEntries(Object.entries(drawOptions.collect).map(([n, c]) => [n, c()]).filter(([, v]) => v !== undefined)); } catch (problem) { return alert(problem.message); }
-    enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats, options}, `${SPECS[body.kind].title} starts`);
+    try { options = Object.fromEntries(Object.entries(drawOptions.collect).map(([n, c]) => [n, c()]).filter(([, v]) => v !== undefined)); } catch (problem) { return said("#game-error", problem.message); }
+    said("#game-error", "");
+    keep.set(playingKey(), null);  // the game just started is the one being played
+    enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats, options}, `${spec.title} starts`);
   });
   $("#game-form [name=kind]").addEventListener("change", drawOptions);
   $("#seat-picker").addEventListener("change", drawOptions);
-  $("#setup > summary").addEventListener("click", () => { draw.setupTouched = true; });
   $("#undo").addEventListener("click", undoLast);
   $("#share").addEventListener("toggle", drawShare);
   document.querySelectorAll("[data-csv]").forEach(b => b.addEventListener("click", () => download(b.dataset.csv)));
