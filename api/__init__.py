@@ -6,6 +6,7 @@ from flask_compress import Compress
 from api import docs, errors, requestlog, security
 from api.health import blp as health_blp
 from ledger.book import Book
+from ledger.events.changes import Changes
 from ledger.database import DEFAULT_URL, make_engine
 from ledger.migrate import migrate
 
@@ -23,6 +24,9 @@ DEFAULTS = {
                            "application/manifest+json", "image/svg+xml", "text/csv"],
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_STREAMS": False,
+    # `push` on the stream server (gevent workers): streams held open and pushed; `poll` on
+    # the sync workers, which must not be held: a stream says so and ends (api.live)
+    "STREAMS": "poll",
     "API_SPEC_OPTIONS": {
         "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
         "security": [{"bearer": []}],
@@ -44,6 +48,7 @@ def create_app(config: dict | None = None) -> Flask:
     engine = make_engine(app.config["DATABASE_URL"])
     migrate(engine)
     app.extensions["book"] = Book(engine)
+    app.extensions["changes"] = Changes(app.extensions["book"].store)
 
     api = docs.Api(app)
     errors.register(app)
@@ -53,11 +58,12 @@ def create_app(config: dict | None = None) -> Flask:
     from api.clubs.resources import blp as clubs_blp
     from api.exports.resources import blp as exports_blp
     from api.games.resources import blp as games_blp
+    from api.live.resources import blp as live_blp, club_blp as club_live_blp
     from api.phone import blp as phone_blp
     from api.reads.resources import blp as reads_blp
     from api.sessions.resources import blp as sessions_blp
     for blueprint in (sessions_blp, events_blp, reads_blp, exports_blp, clubs_blp, games_blp,
-                      health_blp):
+                      live_blp, club_live_blp, health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
     Compress(app)

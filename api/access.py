@@ -56,7 +56,12 @@ def require_club_token() -> None:
 
 
 def _bearer_digest() -> str | None:
+    """The bearer token's digest: from the Authorization header, or (RFC 6750 §2.3) the
+    `access_token` query parameter, which only the streams declare (a browser's EventSource
+    sends no header; every other operation refuses it as an unknown parameter)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if not token and "access_token" in request.args:
+        scheme, token = "bearer", request.args["access_token"]
     return token_digest(token.strip()) if token and scheme.lower() == "bearer" else None
 
 

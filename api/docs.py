@@ -136,6 +136,8 @@ OPERATION_IDS = {
     ("get", "/api/v1/clubs/{cid}/members/{mid}/history"): "getMemberHistory",
     ("get", "/api/v1/clubs/{cid}/export/standings.csv"): "downloadStandingsCsv",
     ("get", "/api/v1/clubs/{cid}/verify"): "verifyClub",
+    ("get", "/api/v1/sessions/{sid}/stream"): "streamSession",
+    ("get", "/api/v1/clubs/{cid}/stream"): "streamClub",
 }
 REQUESTS = {**examples.REQUESTS, **club_examples.REQUESTS}
 RESPONSES = {**examples.RESPONSES, **club_examples.RESPONSES}
