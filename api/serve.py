@@ -4,8 +4,10 @@ certificate authority, so that a phone on the Wi-Fi gets a secure context (the p
 offline, keeps the screen awake, copies links) once it has trusted that authority
 (`/trust`). Prints the phones' links with QR codes, and stops both when either stops.
 
-Settings (environment): LEDGER_HTTP_PORT (8000), LEDGER_HTTPS_PORT (8443), LEDGER_UPSTREAM
-(gunicorn's loopback address, 127.0.0.1:8001), LEDGER_ADDRESSES (the addresses to certify,
+The live streams (api/live) are served by a second gunicorn, of gevent workers, which Caddy
+sends the stream paths to. Settings (environment): LEDGER_HTTP_PORT (8000),
+LEDGER_HTTPS_PORT (8443), LEDGER_UPSTREAM (gunicorn's loopback address, 127.0.0.1:8001),
+LEDGER_STREAM_UPSTREAM (the stream server's, 127.0.0.1:8002), LEDGER_ADDRESSES (the addresses to certify,
 space-separated; found with `hostname -I` otherwise), LEDGER_CADDY_DATA (var/caddy: the
 authority, kept across restarts so a phone trusts once), WORKERS (2).
 """
@@ -30,6 +32,7 @@ from api.phone.trust import CERTIFICATE_NAME, fingerprint
 ROOT = Path(__file__).resolve().parents[1]
 CADDYFILE = ROOT / "api" / "deploy" / "table.Caddyfile"
 GUNICORN_CONF = ROOT / "api" / "gunicorn_conf.py"
+STREAM_CONF = ROOT / "api" / "gunicorn_stream_conf.py"
 START_SECONDS = 60
 
 
@@ -62,6 +65,7 @@ class Table:
     http_port: int = 8000
     https_port: int = 8443
     upstream: str = "127.0.0.1:8001"
+    stream_upstream: str = "127.0.0.1:8002"
     data: Path = ROOT / "var" / "caddy"
     workers: int = 2
     processes: list[subprocess.Popen] = field(default_factory=list)
@@ -73,6 +77,7 @@ class Table:
         return cls(addresses, int(env.get("LEDGER_HTTP_PORT", 8000)),
                    int(env.get("LEDGER_HTTPS_PORT", 8443)),
                    env.get("LEDGER_UPSTREAM", "127.0.0.1:8001"),
+                   env.get("LEDGER_STREAM_UPSTREAM", "127.0.0.1:8002"),
                    Path(env.get("LEDGER_CADDY_DATA", ROOT / "var" / "caddy")).resolve(),
                    int(env.get("WORKERS", 2)))
 
@@ -90,7 +95,8 @@ class Table:
         sites = ", ".join(f"https://{a}:{self.https_port}" for a in self.addresses)
         return {**os.environ, "LEDGER_SITES": sites or f"https://localhost:{self.https_port}",
                 "LEDGER_HTTP_PORT": str(self.http_port), "LEDGER_HTTPS_PORT": str(self.https_port),
-                "LEDGER_UPSTREAM": self.upstream, "LEDGER_CADDY_DATA": str(self.data),
+                "LEDGER_UPSTREAM": self.upstream, "LEDGER_STREAM_UPSTREAM": self.stream_upstream,
+                "LEDGER_CADDY_DATA": str(self.data),
                 "XDG_CONFIG_HOME": str(self.data / "config"), "XDG_DATA_HOME": str(self.data)}
 
     def service_environment(self) -> dict:
@@ -111,7 +117,12 @@ class Table:
             [str(gunicorn), "--config", str(GUNICORN_CONF), "--bind", self.upstream,
              "--workers", str(self.workers), "api:create_app()"],
             cwd=ROOT, env=self.service_environment()))
+        self.processes.append(subprocess.Popen(
+            [str(gunicorn), "--config", str(STREAM_CONF), "--bind", self.stream_upstream,
+             "--workers", "1", "api:create_app()"],
+            cwd=ROOT, env=self.service_environment()))
         self.wait_for(f"http://{self.upstream}/healthz", None, "The service")
+        self.wait_for(f"http://{self.stream_upstream}/healthz", None, "The stream server")
         with open(self.proxy_log, "ab") as log:
             self.processes.append(subprocess.Popen(
                 [caddy_path, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],

@@ -246,8 +246,8 @@ class AtTheTable:
 
     def __init__(self, where: Path, address: str):
         self.where, self.address = where, address
-        self.http_port, self.https_port, self.upstream_port = (
-            free_port(), free_port(), free_port())
+        self.http_port, self.https_port, self.upstream_port, self.stream_port = (
+            free_port(), free_port(), free_port(), free_port())
         self.authority = where / "caddy" / "pki" / "authorities" / "local" / "root.crt"
         self.log_path = where / "serve.log"
         self.process: subprocess.Popen | None = None
@@ -272,6 +272,7 @@ class AtTheTable:
                "LEDGER_ADDRESSES": self.address, "LEDGER_HTTP_PORT": str(self.http_port),
                "LEDGER_HTTPS_PORT": str(self.https_port), "WORKERS": "1",
                "LEDGER_UPSTREAM": f"127.0.0.1:{self.upstream_port}",
+               "LEDGER_STREAM_UPSTREAM": f"127.0.0.1:{self.stream_port}",
                "LEDGER_CADDY_DATA": str(self.where / "caddy")}
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(

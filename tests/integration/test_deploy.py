@@ -48,6 +48,7 @@ def public_environment() -> dict:
 def table_environment(tmp_path) -> dict:
     return {**os.environ, "LEDGER_SITES": "https://192.0.2.2:8443", "LEDGER_HTTP_PORT": "8000",
             "LEDGER_HTTPS_PORT": "8443", "LEDGER_UPSTREAM": "127.0.0.1:8001",
+            "LEDGER_STREAM_UPSTREAM": "127.0.0.1:8002",
             "LEDGER_CADDY_DATA": str(tmp_path)}
 
 

@@ -265,13 +265,36 @@ function wire() {
   $("#csv").addEventListener("click", download);
   $("#share").addEventListener("toggle", () => $("#share").open && showQr([["#write-link", "#write-qr"], ["#read-link", "#read-qr"]]));
   document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));
-  window.addEventListener("hashchange", () => { readFragment(); draw(); refresh(); });
-  document.addEventListener("visibilitychange", () => document.hidden || refresh());
+  window.addEventListener("hashchange", () => { readFragment(); draw(); refresh(); tag = null; follow(); });
+  document.addEventListener("visibilitychange", () => { follow(); document.hidden || refresh(); });
   window.addEventListener("online", refresh);
   keepOffline();
+}
+
+// Live: the club's stream tells its tag (the club's version plus its evenings'), and the
+// standings are read again when it moves, whichever phone recorded. Where the server only
+// answers "poll", the tag is asked again every 5 seconds while the page is visible.
+let stream = null, tag = null;
+function follow() {
+  if (stream) stream.close();
+  stream = null;
+  if (!club || document.hidden || !window.EventSource) return;
+  const source = stream = new EventSource(`${API}/clubs/${club.id}/stream?access_token=${encodeURIComponent(club.write || club.read)}`);
+  const moved = e => {
+    const {version, mode} = JSON.parse(e.data);
+    if (tag !== null && version !== tag) refresh();
+    tag = version;
+    if (mode === "poll") {
+      source.close();
+      setTimeout(() => stream === source && follow(), 5000);
+    }
+  };
+  source.addEventListener("hello", moved);
+  source.addEventListener("version", moved);
 }
 
 readFragment();
 wire();
 draw();
 refresh();
+follow();

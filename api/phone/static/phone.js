@@ -171,10 +171,48 @@ async function gameExtras(game) {  // a game's own reads (its dealing comes with
   return Object.fromEntries(await Promise.all(asked.map(async ([name, path]) => [name, await read(path)])));
 }
 
-// Live: another phone's fact shows here within a poll. The server answers 304 without
-// folding anything while the version is the one this phone has.
+// Live: another phone's fact shows here the moment it is recorded. The stream (`…/stream`,
+// Server-Sent Events) pushes each new version; where it cannot be had (a server that only
+// answers "poll", a proxy that holds the stream back, a browser without EventSource) the
+// phone asks for the version every half second instead, as long as the page is visible. A
+// 304 is answered without folding anything while the version is the one this phone has.
+const live = {mode: "poll", source: null};
+function listen() {
+  if (!ev || document.hidden || !window.EventSource) return hush();
+  if (live.source || live.mode === "stay-polling") return;
+  const token = encodeURIComponent(ev.write || ev.read);
+  const source = live.source = new EventSource(`${API}/sessions/${ev.id}/stream?access_token=${token}`);
+  const silent = setTimeout(() => live.mode !== "push" && hush("stay-polling"), 5000);  // held back
+  source.addEventListener("hello", e => {
+    const {mode, version} = JSON.parse(e.data);
+    clearTimeout(silent);
+    if (mode !== "push") return hush("stay-polling");
+    live.mode = "push";
+    moved(version);
+  });
+  source.addEventListener("version", e => moved(JSON.parse(e.data).version));
+  source.onerror = () => {  // the browser reconnects by itself, with the last version seen
+    if (source.readyState === EventSource.CLOSED) return hush("stay-polling");
+    live.mode = "poll";  // until the next hello, the half-second poll covers the gap
+    showStatus();
+  };
+}
+
+function hush(mode = "poll") {  // no stream: hidden, or it cannot be had here
+  if (live.source) live.source.close();
+  live.source = null;
+  live.mode = mode;
+  showStatus();
+}
+
+async function moved(version) {
+  showStatus();
+  if (!view || !view.summary || version !== view.summary.version) await refresh();
+  if (outbox().some(i => !i.look)) await flush();
+}
+
 async function watch() {
-  if (!ev || document.hidden || watch.busy) return;
+  if (!ev || document.hidden || watch.busy || live.mode === "push") return;
   watch.busy = true;
   try {
     const response = await call(`/sessions/${ev.id}/version`, {headers: watch.tag ? {"If-None-Match": watch.tag} : {}});
@@ -260,7 +298,9 @@ function poolName(pool) {
 function showStatus() {
   const waiting = outbox().filter(i => !i.look).length;
   const status = $("#status");
-  status.textContent = waiting ? `${waiting} pending${navigator.onLine ? "" : " · offline"}` : (navigator.onLine ? "online" : "offline");
+  const pushed = live.mode === "push";
+  status.textContent = waiting ? `${waiting} pending${navigator.onLine ? "" : " · offline"}` : (navigator.onLine ? (pushed ? "live" : "online") : "offline");
+  status.title = pushed ? "Changes arrive as they are recorded" : "Asking for changes twice a second";
   status.classList.toggle("pending", waiting > 0);
 }
 
@@ -706,7 +746,7 @@ function undoLast() {
   const {out, voided} = described();
   const last = lastUndoable(voided);
   if (last) askUndo(last, out[last.id]);
-  else alert("Nothing to undo yet: no deal, stake or payment has been recorded.");
+  else alert("Nothing to undo yet.");
 }
 
 const lastUndoable = voided => [...view.events].reverse().find(e => !SETUP.includes(e.type) && !(e.id in voided));
@@ -923,10 +963,10 @@ function wire() {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.target));
     const seats = chosenSeats(), spec = SPECS[body.kind];
-    if (!spec) return said("#game-error", "The games' list has not arrived yet: connect once, then try again.");
+    if (!spec) return said("#game-error", "The list of games needs the connection once.");
     const [low, high] = spec.seats;
     if (seats.length < low || seats.length > high) return said("#game-error", `${spec.title} takes ${low} to ${high} players: tick them in the order they sit.`);
-    if (!(Number(body.stake) >= 1)) return said("#game-error", "The stake is a whole number of counters, 1 or more.");
+    if (!(Number(body.stake) >= 1)) return said("#game-error", "The stake: a whole number, 1 or more.");
     let options;
     try { options = Object.fromEntries(Object.entries(drawOptions.collect).map(([n, c]) => [n, c()]).filter(([, v]) => v !== undefined)); } catch (problem) { return said("#game-error", problem.message); }
     said("#game-error", "");
@@ -939,10 +979,10 @@ function wire() {
   $("#share").addEventListener("toggle", drawShare);
   document.querySelectorAll("[data-csv]").forEach(b => b.addEventListener("click", () => download(b.dataset.csv)));
   document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));
-  window.addEventListener("online", () => { showStatus(); flush(); });
+  window.addEventListener("online", () => { showStatus(); flush(); listen(); });
   window.addEventListener("offline", showStatus);
   window.addEventListener("hashchange", () => { readFragment(); start(); });
-  document.addEventListener("visibilitychange", () => { keepAwake(); watch(); });
+  document.addEventListener("visibilitychange", () => { keepAwake(); listen(); watch(); });
   setInterval(watch, POLL_MS);
   keepOffline();
 }
@@ -960,6 +1000,8 @@ async function start() {
   keepAwake();
   await flush(); // the outbox goes when the page opens, not only when the network comes back
   await refresh();
+  hush();
+  listen();
 }
 
 readFragment();
