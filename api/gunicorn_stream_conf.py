@@ -11,5 +11,5 @@ worker_class = "gevent"
 worker_connections = 10_000
 preload_app = False
 timeout = 30
-graceful_timeout = 5
+graceful_timeout = 2  # a phone whose stream ends reconnects by itself
 raw_env = ["LEDGER_STREAMS=push"]

@@ -21,6 +21,7 @@ from gunicorn.config import KNOWN_SETTINGS
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 CONFIG = Path(__file__).resolve().parents[1] / "api" / "gunicorn_conf.py"  # as .ci/serve
+STREAM_CONFIG = CONFIG.with_name("gunicorn_stream_conf.py")  # the stream server's
 START_SECONDS = 120   # to the first 200 from /healthz: ~1 s idle, far more on a loaded machine
 STOP_SECONDS = 30     # for a graceful stop before the group is killed
 REQUEST_SECONDS = 60  # a ceiling for one request in a test, never a measure of speed
@@ -85,9 +86,10 @@ class Gunicorn:
 
     def __init__(self, database_url: str, workers: int = 2, log_dir: Path | None = None,
                  app: str = "api:create_app()", env: dict | None = None,
-                 host: str = "127.0.0.1"):
+                 host: str = "127.0.0.1", config: Path = CONFIG):
         self.env = {**os.environ, "LEDGER_DATABASE_URL": database_url, **(env or {})}
         self.workers, self.log_dir, self.app, self.host = workers, log_dir, app, host
+        self.config = config
         self.port = free_port(host)
         self.base = f"http://{host}:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -110,7 +112,7 @@ class Gunicorn:
                     [*DIE_WITH_PARENT, str(os.getpid()),
                      str(GUNICORN), "--workers", str(self.workers),
                      "--bind", f"fd://{listener.fileno()}", *NO_CONTROL_SOCKET,
-                     "--config", str(CONFIG), self.app],
+                     "--config", str(self.config), self.app],
                     env=self.env, stdout=log, stderr=log, pass_fds=[listener.fileno()],
                     start_new_session=True)
             finally:
