@@ -33,6 +33,7 @@ class StateCache:
         self._saved: dict[str, int] = {}  # the version of each session's stored snapshot
         self._unconfirmed: dict[str, int] = {}  # written by an append not yet committed
         self._heads: dict[str, tuple[int, str]] = {}  # version and hash a kept state is at
+        self._seen: dict[str, object] = {}  # the store's data_version when each was read
 
     def at(self, tx: Tx, session_id: str, version: int) -> SessionState:
         """The session's state at `version` (a committed version seen by `tx`)."""
@@ -50,8 +51,9 @@ class StateCache:
         return the head's version and hash. A warm state costs one statement, which reads
         the events other processes added and the head together."""
         state, head = self._states.get(session_id), self._heads.get(session_id)
-        if tx.quiet and state is not None and head is not None and head[0] == state.version:
-            return head  # nobody else has written since this process last did
+        if (state is not None and head is not None and head[0] == state.version
+                and tx.data_version is not None and self._seen.get(session_id) == tx.data_version):
+            return head  # the store stands where it stood when this was last made sure of
         if state is None or head is None or head[0] != state.version:
             head = self.store.head(tx, session_id)
             if head[0] == 0:
@@ -63,6 +65,7 @@ class StateCache:
                 _fold_without_gc(state, [row[:-1] for row in rows], session_id)
                 head = rows[-1][0], rows[-1][-1]
         self._heads[session_id] = head
+        self._seen[session_id] = tx.data_version
         return head
 
     def advance(self, event: dict) -> None:
@@ -110,6 +113,7 @@ class StateCache:
         while len(self._states) > SESSIONS_KEPT:
             evicted, _ = self._states.popitem(last=False)
             self._heads.pop(evicted, None)
+            self._seen.pop(evicted, None)
 
 
 def _write_snapshot(tx: Tx, state: SessionState) -> None:

@@ -27,10 +27,11 @@ def _pyformat(sql: str) -> str:
 class Tx:
     """One open transaction: run statements, fetch rows.
 
-    `quiet` (a SQLite writer's transaction): no other connection has written to the store
-    since this process's previous write transaction began, so what that transaction left
-    (a stream's head, a folded state) is still the store's. `after_commit` actions run once
-    the transaction has committed."""
+    `data_version` (a SQLite writer's transaction): how many times other connections have
+    written to the store, as SQLite counts them (`PRAGMA data_version`), with this process's
+    own writes that bypass its caches: what the process kept of a stream (its head, its
+    folded state) while the store stood at the same `data_version` is still the store's.
+    None on PostgreSQL. `after_commit` actions run once the transaction has committed."""
 
     def __init__(self, connection, sqlite: bool, queued: list | None = None, cursor=None):
         self.connection = connection
@@ -38,7 +39,7 @@ class Tx:
         self.cursor = cursor or connection.cursor()
         self._queued = queued or []  # sent ahead of the next statement (PostgreSQL's lock)
         self.committed = False
-        self.quiet = False
+        self.data_version = None
         self._after_commit: list = []
 
     def after_commit(self, action) -> None:
@@ -117,7 +118,7 @@ class Connections:
         self.integrity_error = engine.dialect.loaded_dbapi.IntegrityError
         self._writer = self._pooled = None
         self._writer_cursor = None
-        self._data_version = None  # SQLite's count of other connections' writes, last seen
+        self._epoch = 0  # bumped by this process's writes that bypass its caches (an import)
         self._write_lock = threading.Lock()
         self._queue = _WriterQueue(engine.url.database) if self.sqlite else nullcontext()
 
@@ -133,9 +134,12 @@ class Connections:
                 "SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {"key": lock_key})])
         tx = Tx(self._writer, True, cursor=self._writer_cursor)
         tx.cursor.execute("BEGIN IMMEDIATE")
-        seen = tx.cursor.execute("PRAGMA data_version").fetchone()[0]
-        tx.quiet, self._data_version = seen == self._data_version, seen
+        tx.data_version = (tx.cursor.execute("PRAGMA data_version").fetchone()[0], self._epoch)
         return tx
+
+    def forget_kept(self) -> None:
+        """What this process kept of any stream is to be read again (it wrote past it)."""
+        self._epoch += 1
 
     def _connect_writer(self) -> None:
         """SQLite: the driver's own connection and one cursor, held (a pooled connection's
@@ -150,7 +154,6 @@ class Connections:
             self._writer_cursor.execute("PRAGMA mmap_size=0")
 
     def _discard_on_failure(self) -> None:
-        self._data_version = None  # what this process kept may be wrong: read it again
         if self._writer is None:
             return
         try:

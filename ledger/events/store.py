@@ -80,7 +80,7 @@ class EventStore:
         self.tokens = Tokens(self.connections)
         self.club_tokens = Tokens(self.connections, "club_tokens")
         self._watching = None  # held for `version`, opened on first use (after any fork)
-        self._heads: dict[str, tuple[int, str]] = {}  # streams' heads this process committed
+        self._heads: dict[str, tuple] = {}  # streams' heads this process committed, and when
         self._watching_lock = threading.Lock()
 
     @property
@@ -110,12 +110,14 @@ class EventStore:
     def _heads_after(self, tx: Tx, event: dict) -> None:
         """The stream's head is this event once the transaction commits (until then, and if
         it fails, it is not known)."""
-        stream = event["session_id"]
+        stream, seen = event["session_id"], tx.data_version
         self._heads.pop(stream, None)
-        tx.after_commit(lambda: self._keep_head(stream, (event["version"], event["hash"])))
+        tx.after_commit(lambda: self._keep_head(stream, (event["version"], event["hash"]), seen))
 
-    def _keep_head(self, stream: str, head: tuple[int, str]) -> None:
-        self._heads[stream] = head
+    def _keep_head(self, stream: str, head: tuple[int, str], seen) -> None:
+        if seen is None:
+            return
+        self._heads[stream] = head, seen
         if len(self._heads) > HEADS_KEPT:
             del self._heads[next(iter(self._heads))]
 
@@ -126,9 +128,10 @@ class EventStore:
 
     def head(self, tx: Tx, session_id: str) -> tuple[int, str]:
         """The session's current version and the hash the next event chains to: the head
-        this process wrote last, while nobody else has written since (`tx.quiet`)."""
-        if tx.quiet and (head := self._heads.get(session_id)) is not None:
-            return head
+        this process wrote last, while the store stands where it stood then (`data_version`)."""
+        kept = self._heads.get(session_id)
+        if kept is not None and tx.data_version is not None and kept[1] == tx.data_version:
+            return kept[0]
         row = tx.one(HEAD, {"session_id": session_id})
         return (row[0], row[1]) if row else (0, GENESIS)
 
@@ -211,7 +214,7 @@ class EventStore:
         club's index of evenings). Returns how many were added."""
         added, tokens = 0, tokens or self.tokens
         with self.connections.writing(session_id) as tx:
-            self._heads.pop(session_id, None)  # written here without `insert`: read it again
+            self.connections.forget_kept()  # written here without `insert`: read it again
             version, prev_hash = self.head(tx, session_id)
             for event in events:
                 if event["session_id"] != session_id:
