@@ -124,13 +124,11 @@ class Changes:
                 connection = self._listening()
                 failures = 0
                 self._catch_up()  # what was committed while nobody listened
-                while True:
-                    moved = {}
-                    for notice in connection.notifies(timeout=self.interval, stop_after=1000):
+                while True:  # each notice told as it comes; the timeout lets a broken
+                    for notice in connection.notifies(timeout=5):  # connection show itself
                         stream, _, version = notice.payload.rpartition(":")
-                        moved[stream] = max(moved.get(stream, 0), int(version))
-                    if moved:
-                        self._moved(moved)
+                        self._moved({stream: int(version)})
+                    connection.execute("SELECT 1")
             except Exception:  # noqa: BLE001 - the database went away: reconnect, catch up
                 log.warning("listening for appends: connection lost; reconnecting")
                 time.sleep(RECONNECT_SECONDS[min(failures, len(RECONNECT_SECONDS) - 1)])
