@@ -23,7 +23,8 @@ from tests.server import (DIE_WITH_PARENT, REQUEST_SECONDS, START_SECONDS, free_
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "api" / "deploy"
-UNITS = ["parlour-ledger.service", "parlour-ledger-backup.service", "parlour-ledger-backup.timer"]
+UNITS = ["parlour-ledger.service", "parlour-ledger-stream.service",
+         "parlour-ledger-backup.service", "parlour-ledger-backup.timer"]
 INSTALLED = "/srv/parlour-ledger"  # where the recipe puts the checkout
 
 
@@ -71,6 +72,7 @@ def test_the_public_proxy_configuration_passes_caddy_s_validator_with_hsts(tmp_p
     assert '"ledger.example.org"' in config
     assert "Strict-Transport-Security" in config and "max-age=31536000" in config
     assert '"dial":"127.0.0.1:8001"' in config and '"flush_interval":-1' in config
+    assert '"dial":"127.0.0.1:8002"' in config  # the streams, to the stream server
     assert "internal" not in config  # a real certificate, by ACME
 
 
@@ -86,7 +88,8 @@ def installed_here(text: str, env_file: Path, backups: Path, port: int) -> str:
     """A unit as the recipe installs it, pointed at this checkout and a test's files."""
     return (text.replace(INSTALLED, str(ROOT)).replace("/etc/parlour-ledger.env", str(env_file))
             .replace("/var/backups/parlour-ledger", str(backups))
-            .replace("127.0.0.1:8001", f"127.0.0.1:{port}"))
+            .replace("127.0.0.1:8001", f"127.0.0.1:{port}")
+            .replace("127.0.0.1:8002", f"127.0.0.1:{port + 1}"))
 
 
 def test_the_units_pass_systemd_s_verifier(tmp_path):
@@ -138,6 +141,22 @@ def test_the_public_recipe_serves_backs_up_and_restores_on_postgresql(tmp_path):
         assert service.poll() is None
         opened = requests.post(f"{base}/api/v1/sessions", timeout=REQUEST_SECONDS, json={
             "name": "Twelfth Night", "counter_value": 5, "currency": "GBP"}).json()
+        streams = subprocess.Popen(  # the stream unit's command: it answers the evening's stream
+            [*DIE_WITH_PARENT, str(os.getpid()),
+             *command("parlour-ledger-stream.service", "ExecStart", env, tmp_path, port)],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        try:
+            stream = f"http://127.0.0.1:{port + 1}/api/v1/sessions/{opened['id']}/stream"
+            wait_until(lambda: _answers(f"http://127.0.0.1:{port + 1}/healthz"), START_SECONDS,
+                       "the stream unit")
+            with requests.get(stream, params={"access_token": opened["read_token"]},
+                              stream=True, timeout=REQUEST_SECONDS) as hello:
+                first = next(hello.iter_lines(decode_unicode=True))
+            assert first == "event: hello"
+        finally:
+            streams.terminate()
+            streams.wait(REQUEST_SECONDS)
         for step in ("ExecStart", "ExecStartPost"):
             subprocess.run(command("parlour-ledger-backup.service", step, env, tmp_path, port),
                            cwd=ROOT, env=env, check=True, capture_output=True)
@@ -153,3 +172,10 @@ def test_the_public_recipe_serves_backs_up_and_restores_on_postgresql(tmp_path):
     listed = subprocess.run([*ledger, "sessions"], env=restored, cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout
     assert opened["id"] in listed and "Twelfth Night" in listed
+
+
+def _answers(url: str) -> bool:
+    try:
+        return requests.get(url, timeout=5).status_code == 200
+    except requests.RequestException:
+        return False
