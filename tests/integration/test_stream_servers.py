@@ -138,8 +138,8 @@ def test_a_stream_worker_killed_with_streams_open_loses_nothing(database_url, tm
         phone.stopping.set()
 
 
-def test_a_phone_that_never_reads_does_not_grow_the_server(tmp_path):
-    sync, stream = servers(f"sqlite:///{tmp_path}/ledger.sqlite3", tmp_path)
+def test_a_phone_that_never_reads_does_not_grow_the_server(database_url, tmp_path):
+    sync, stream = servers(database_url, tmp_path)
     with sync, stream:
         table = Table(sync.base)
         reader = Phone(stream_url(stream, table), table.token)
