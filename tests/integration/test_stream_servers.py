@@ -112,8 +112,10 @@ def test_an_append_on_one_server_reaches_a_phone_on_another(database_url, tmp_pa
         assert refused.status_code == 401
 
 
-def worker_pids(master: int) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout
+def workers(server: Gunicorn) -> list[int]:
+    """The server's worker processes (the children of its gunicorn master)."""
+    found = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True,
+                           text=True).stdout
     return [int(pid) for pid in found.split()]
 
 
@@ -124,11 +126,7 @@ def test_a_stream_worker_killed_with_streams_open_loses_nothing(database_url, tm
         phone = Phone(stream_url(stream, table), table.token)
         phone.start()
         phone.until(table.version)
-        gunicorn_master = stream.process.pid
-        # the master is a child of the small Python that set its parent-death signal
-        masters = worker_pids(gunicorn_master) or [gunicorn_master]
-        workers = [w for m in masters for w in worker_pids(m)] or masters
-        for pid in workers:
+        for pid in workers(stream):
             os.kill(pid, signal.SIGKILL)
         missed = table.add("Ann")  # recorded while the phone has no stream
         assert phone.until(missed) < DEADLINE  # the master forks a new worker; the phone resumes
@@ -145,8 +143,7 @@ def test_a_phone_that_never_reads_does_not_grow_the_server(database_url, tmp_pat
         reader = Phone(stream_url(stream, table), table.token)
         reader.start()
         reader.until(table.version)
-        worker = [w for m in [stream.process.pid, *worker_pids(stream.process.pid)]
-                  for w in worker_pids(m)][-1]
+        [worker] = workers(stream)
         lazy = socket.create_connection(("127.0.0.1", stream.port))
         lazy.sendall(f"GET /api/v1/sessions/{table.id}/stream?access_token={table.token} "
                      f"HTTP/1.1\r\nHost: x\r\n\r\n".encode())
