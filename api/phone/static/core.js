@@ -104,15 +104,20 @@ async function copy(id, control) {
 
 // Each link drawn as a QR code on its canvas: [[link input, canvas], …] (the vendored
 // library loads on first use).
+// A script the pages need only now and then (the QR codes, sharing the results, a notice),
+// loaded on first use: a promise of its having run.
+const loaded = {};
+function load(src) {
+  return (loaded[src] = loaded[src] || new Promise((done, failed) => {
+    const script = el("script", null, {src});
+    script.onload = done;
+    script.onerror = () => { delete loaded[src]; failed(new Error(`${src} needs the connection once.`)); };
+    document.head.append(script);
+  }));
+}
+
 async function showQr(pairs) {
-  if (!window.qrcode) {
-    await new Promise((done, failed) => {
-      const script = el("script", null, {src: "/phone/static/vendor/qrcode.js"});
-      script.onload = done;
-      script.onerror = failed;
-      document.head.append(script);
-    }).catch(() => null);
-  }
+  await load("/phone/static/vendor/qrcode.js").catch(() => null);
   if (!window.qrcode) return;
   for (const [link, canvas] of pairs) {
     const text = $(link).value, target = $(canvas);
@@ -147,5 +152,5 @@ function keepOffline() {
 
 function insecureNotice(why) {  // why: "http" or "untrusted"
   document.documentElement.dataset.insecure = why;
-  document.head.append(el("script", null, {src: "/phone/static/insecure.js"}));
+  load("/phone/static/insecure.js").catch(() => null);
 }

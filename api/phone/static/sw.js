@@ -11,7 +11,7 @@ const CACHE = `parlour-${VERSION}`;
 const SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/core.js?v=__VERSION__",
                "/phone/phone.js?v=__VERSION__", "/phone/club.js?v=__VERSION__",
                "/phone/phone.css?v=__VERSION__", "/phone/static/icon.svg",
-               "/phone/static/vendor/qrcode.js"];
+               "/phone/static/vendor/qrcode.js", "/phone/static/results.js"];
 
 self.addEventListener("install", event => {
   event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -1,0 +1,92 @@
+"""The night's end in real Chromium at 360×640: the results shared as a text that reads well in
+a chat and a card (PNG) drawn from the same figures (navigator.share stubbed to capture what
+is shared), and copied where the phone cannot share."""
+
+import base64
+import struct
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.tools import Evening, Phone, wait_for
+
+pytestmark = pytest.mark.browser
+SEATS = ["Ann", "Ben", "Cy", "Dot"]
+CARD = Path(__file__).resolve().parents[2] / "api" / "phone" / "results-card.png"
+CAPTURE = """window.shared = null;
+navigator.canShare = data => true;
+navigator.share = async data => {
+  const files = await Promise.all((data.files || []).map(async f => ({name: f.name, type: f.type,
+    bytes: btoa(String.fromCharCode(...new Uint8Array(await f.arrayBuffer())))})));
+  window.shared = {title: data.title, text: data.text, files};
+};"""
+
+
+def played(base: str) -> Evening:
+    evening = Evening(base, name="Twelfth Night").seat(*SEATS)
+    p = evening.players
+    commerce = evening.game("commerce", SEATS, stake=2)
+    for stander in ("Ben", "Ben"):
+        evening.record("deal_started", commerce)
+        evening.record("commerce_stand", commerce, stander=p[stander], winner=p[stander],
+                       better_hands=[])
+    cassino = evening.game("cassino", ["Ann", "Cy"], stake=1, target=1)
+    evening.record("deal_started", cassino)
+    evening.record("cassino_deal_counted", cassino, counts={
+        p["Ann"]: {"cards": 30, "spades": 9, "aces": 3, "great_cassino": 1, "little_cassino": 1,
+                   "sweeps": 1},
+        p["Cy"]: {"cards": 22, "spades": 4, "aces": 1, "great_cassino": 0, "little_cassino": 0,
+                  "sweeps": 0}})
+    return evening
+
+
+def test_the_results_are_shared_as_a_text_for_the_chat_and_a_card(base, browser):
+    evening = played(base)
+    phone = Phone(browser)
+    phone.context.add_init_script(CAPTURE)
+    phone.open(evening.link())
+    phone.page.locator("#share-results").click()
+    shared = wait_for(phone.page, "window.shared")
+    text = shared["text"]
+    lines = text.splitlines()
+    assert lines[0].startswith("Twelfth Night — ")
+    results = [line for line in lines if ": " in line and "(" in line]
+    balances = {p["name"]: p for p in evening.get("/balances")["players"]}
+    winners_first = sorted(SEATS, key=lambda n: -balances[n]["result_counters"])
+    assert [line.split(":")[0] for line in results] == winners_first
+    for line in results:
+        name = line.split(":")[0]
+        counters = balances[name]["result_counters"]
+        sign = "+" if counters > 0 else "−" if counters < 0 else ""
+        assert line.startswith(f"{name}: {sign}{abs(counters) if counters else 0} (")
+        assert f"({sign}£" in line
+    transfers = evening.get("/settlement")["transfers"]
+    assert transfers and text.count(" pays ") == len(transfers)
+    cassino = evening.games[1]
+    totals = sorted(evening.get(f"/games/{cassino}/scores")["totals"].values(), reverse=True)
+    assert "Commerce, 2 deals" in text and f"Cassino, Ann won {totals[0]}–{totals[1]}" in text
+
+    [card] = shared["files"]
+    png = base64.b64decode(card["bytes"])
+    assert card["type"] == "image/png" and png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert width == 1080 and 400 < height < 1400
+    CARD.write_bytes(png)
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_without_web_share_the_results_are_copied(base, browser):
+    evening = played(base)
+    phone = Phone(browser, permissions=["clipboard-read", "clipboard-write"])
+    phone.context.add_init_script("delete Navigator.prototype.share; delete Navigator.prototype.canShare;")
+    said = []
+    phone.page.on("dialog", lambda d: said.append(d.message) or d.dismiss())
+    phone.open(evening.link())
+    phone.page.locator("#share-results").click()
+    wait_for(phone.page, "navigator.clipboard.readText().then(t => t.startsWith('Twelfth Night'))")
+    assert said == ["The results are copied: paste them in the chat."]
+    expect(phone.page.locator("#share-results")).to_be_visible()
+    phone.close()
+    assert phone.errors == [], phone.errors
