@@ -976,8 +976,9 @@ function wire() {
   $("#game-form [name=kind]").addEventListener("change", drawOptions);
   $("#seat-picker").addEventListener("change", drawOptions);
   $("#undo").addEventListener("click", undoLast);
-  $("#share-results").addEventListener("click", () => load("/phone/static/results.js")
-    .then(() => shareResults()).catch(problem => alert(problem.message)));
+  for (const [id, act] of [["#share-results", () => shareResults()], ["#print-sheet", () => printSheet()]]) {
+    $(id).addEventListener("click", () => load("/phone/static/results.js").then(act).catch(problem => alert(problem.message)));
+  }
   $("#share").addEventListener("toggle", drawShare);
   document.querySelectorAll("[data-csv]").forEach(b => b.addEventListener("click", () => download(b.dataset.csv)));
   document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));

@@ -96,3 +96,34 @@ async function shareResults() {
     box.select();
   }
 }
+
+// The night sheet: a print view of the evening for the club's book (print stylesheet only),
+// on one A4 page for a usual evening; at its foot the log's length and head hash, which
+// `ledger verify` prints too, so that the paper can later be checked against the log.
+async function printSheet() {
+  let verified = null;
+  try {
+    verified = await read("/verify");
+  } catch {
+    // offline: the sheet says the hash is to be noted once online
+  }
+  const n = night(), who = names(), money = n.money;
+  const paid = (view.settlement.payments || []).map(p => `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`);
+  const games = view.summary.games.map(game => {
+    const line = n.games[view.summary.games.indexOf(game)], extras = view.extras[game.id] || {};
+    const pool = view.pools.pools.find(p => p.game_id === game.id);
+    const points = extras.scores ? ` · points ${Object.entries(extras.scores.totals).map(([p, t]) => `${who[p]} ${t}`).join(", ")}` : "";
+    const chips = extras.tally ? ` · yellow chips ${Object.entries(extras.tally.players).map(([p, t]) => `${who[p]} ${t.yellow_chips}`).join(", ")}` : "";
+    return `${line}${points}${chips}${pool && pool.counters ? ` · ${counted(pool.counters)} left in the pool` : ""}`;
+  });
+  const sheet = $("#night-sheet") || $("#evening").appendChild(el("section", null, {id: "night-sheet"}));
+  const list = (title, items) => [el("h2", title), el("ul", null, {}, ...items.map(item => el("li", item)))];
+  sheet.replaceChildren(
+    el("p", `${n.date} · ${view.summary.players.length} players · counter ${money(view.balances.counter_value)}`),
+    ...list("Games", games.length ? games : ["none"]),
+    ...list("Still to pay", n.owed.length ? n.owed : ["All square."]),
+    ...(paid.length ? list("Paid", paid) : []),
+    el("p", verified ? `The log: ${verified.events} events, head ${verified.head_hash} (ledger verify prints the same)`
+      : "The log's head hash: open the evening online and print again to have it.", {class: "foot"}));
+  window.print();
+}
