@@ -151,3 +151,50 @@ def test_the_night_sheet_prints_on_one_a4_page_with_the_figures_and_the_log_s_ha
     phone.close()
     assert phone.errors == [], phone.errors
     SHEET.unlink()  # (its picture for the README: night-sheet.png below)
+
+
+def test_the_season_sheet_prints_the_standings_and_the_race(base, browser):
+    import io
+
+    import requests
+    from pypdf import PdfReader
+
+    from tests.server import REQUEST_SECONDS
+
+    club = requests.post(f"{base}/api/v1/clubs", json={"name": "Meryton"},
+                         timeout=REQUEST_SECONDS).json()
+    auth = {"Authorization": f"Bearer {club['write_token']}"}
+    members = [requests.post(f"{base}/api/v1/clubs/{club['id']}/members", json={"name": name},
+                             headers=auth, timeout=REQUEST_SECONDS).json()["id"]
+               for name in SEATS]
+    for night in range(3):
+        opened = requests.post(f"{base}/api/v1/clubs/{club['id']}/evenings", headers=auth,
+                               timeout=REQUEST_SECONDS, json={"name": f"Evening {night}",
+                                                              "members": members}).json()
+        evening = Evening.__new__(Evening)
+        evening.base, evening.id, evening.write = base, opened["id"], opened["write_token"]
+        evening.read = opened["read_token"]
+        players = {p["name"]: p["id"] for p in evening.get("")["players"]}
+        game = evening.post("/games", {"kind": "commerce", "stake": 1,
+                                       "seats": list(players.values())}).json()["id"]
+        evening.record("deal_started", game)
+        winner = players[SEATS[night % 4]]
+        evening.record("commerce_stand", game, stander=winner, winner=winner, better_hands=[])
+    phone = Phone(browser)
+    phone.context.add_init_script("window.print = () => { window.printed = true; };")
+    phone.page.goto(f"{base}/club#c={club['id']}&r={club['read_token']}")
+    expect(phone.page.locator("#standings tbody tr")).to_have_count(4)
+    phone.page.locator("#print-season").click()
+    wait_for(phone.page, "window.printed")
+    reader = PdfReader(io.BytesIO(phone.page.pdf(format="A4")))
+    assert len(reader.pages) == 1
+    text = " ".join(reader.pages[0].extract_text().split())
+    standings = requests.get(f"{base}/api/v1/clubs/{club['id']}/standings", headers=auth,
+                             timeout=REQUEST_SECONDS).json()
+    assert "Meryton" in text and "Standings · All evenings" in text
+    for member in standings["members"]:
+        assert member["name"] in text
+    assert "The race over the season" in text
+    assert "Tonight" not in text and "Members and seasons" not in text
+    phone.close()
+    assert phone.errors == [], phone.errors

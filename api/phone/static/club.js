@@ -263,6 +263,10 @@ function wire() {
   submitted("#season-form", form => act(() => fact("season_declared", Object.fromEntries(new FormData(form)))).then(done => done && form.reset()));
   $("#season").addEventListener("change", refresh);
   $("#csv").addEventListener("click", download);
+  $("#print-season").addEventListener("click", () => {  // the season sheet for the club's book
+    $("#h-standings").dataset.season = $("#season").selectedOptions[0]?.textContent || "";
+    window.print();
+  });
   $("#share").addEventListener("toggle", () => $("#share").open && showQr([["#write-link", "#write-qr"], ["#read-link", "#read-qr"]]));
   document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));
   window.addEventListener("hashchange", () => { readFragment(); draw(); refresh(); tag = null; follow(); });
