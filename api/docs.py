@@ -138,6 +138,7 @@ OPERATION_IDS = {
     ("get", "/api/v1/clubs/{cid}/verify"): "verifyClub",
     ("get", "/api/v1/sessions/{sid}/stream"): "streamSession",
     ("get", "/api/v1/clubs/{cid}/stream"): "streamClub",
+    ("post", "/api/v1/clubs/{cid}/imports"): "importEvenings",
 }
 REQUESTS = {**examples.REQUESTS, **club_examples.REQUESTS}
 RESPONSES = {**examples.RESPONSES, **club_examples.RESPONSES}

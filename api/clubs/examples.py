@@ -66,7 +66,15 @@ REQUESTS = {
         "write_token": "6xipcuk_dxlEyBTOhzegpViu5xpVGJy3yBLo1tdaUBM",
         "links": {player: MEMBERS[player] for player in SEATS}})},
 }
+IMPORTED = "imported-3f1c0a9e2b7d4c6a8e5f1b2c3d4e5f6a7b8c9d0e"
 RESPONSES = {
+    "importEvenings": {"200": {
+        "evenings": [{"id": IMPORTED, "date": "2025-12-24", "name": "Christmas Eve", "game": None,
+                      "currency": "GBP", "line": 2, "already": False, "results": {
+                          MEMBERS[BENNET]: {"name": "Mrs Bennet", "counters": 6, "amount_minor": 30},
+                          MEMBERS[COLLINS]: {"name": "Mr Collins", "counters": -6,
+                                             "amount_minor": -30}}}],
+        "unknown_members": [], "problems": [], "new": 1, "ready": True}},
     "createClub": {"201": {"id": CLUB, "name": "Meryton", "version": 1,
                            "write_token": "Qm1nZ2VfZGl4aGFyZF9leGFtcGxlX3Rva2VuXzAx",
                            "read_token": "cmVhZF9leGFtcGxlX3Rva2VuX2Zvcl9tZXJ5dG9u"}},

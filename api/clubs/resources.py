@@ -1,7 +1,9 @@
 """Clubs across evenings: members, seasons, evenings, standings and history (issue 15)."""
 
+from flask import request
 from flask.views import MethodView
 from marshmallow import RAISE
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from api.access import guard, require_club_token
 from api.body import parsed_body
@@ -11,7 +13,8 @@ from api.docs import Blueprint
 from api.events.schemas import AfterQuery, Verification
 from api.exports.resources import CSV_DOC, download
 from api.schemas import Created, Event
-from ledger.clubs import reading, recording, standings
+from ledger.clubs import imports, reading, recording, standings
+from ledger.errors import Invalid
 
 # The token check finds the club (a club's tokens are written with its creation): past it,
 # every view may take the club as known.
@@ -148,3 +151,52 @@ class Verify(MethodView):
     def get(self, cid):
         """Recompute the club's hash chain."""
         return book().store.verify(cid)
+
+
+CSV_TYPES = ("text/csv", "text/plain", "application/csv", "application/vnd.ms-excel",
+             "application/octet-stream")
+
+
+@blp.route("/<cid>/imports")
+class Imports(MethodView):
+    @blp.arguments(schemas.ImportQuery, location="query")
+    @blp.doc(requestBody={"required": True, "description": "the spreadsheet, as CSV (UTF-8 or "
+                          "Windows-1252; commas, semicolons or tabs)", "content": {
+                              "text/csv": {"schema": {"type": "string"}, "example": (
+                                  "date;evening;member;counters;money\n"
+                                  "24/12/2025;Christmas Eve;Mrs Bennet;6;0,30\n"
+                                  "24/12/2025;Christmas Eve;Mr Collins;-6;-0,30\n")}}})
+    @blp.response(200, schemas.ImportPreview)
+    @blp.problems(400, 401, 403, 404, 409, 413, 415, 422)
+    def post(self, query, cid):
+        """Past evenings from a spreadsheet: previewed (every problem by line, the members
+        it names that the club lacks), recorded only with `confirm=true`, each evening once
+        however often the file is sent."""
+        raw = spreadsheet()
+        options = {"currency": query["currency"], "counter_value": query["counter_value"],
+                   "members": {**{name: "new" for name in query["new"]},
+                               **dict(pair.split("=", 1) for pair in query["link"] if "=" in pair)}}
+        try:
+            if query["confirm"]:
+                return recording.import_results(book(), cid, raw, options)
+            with reading.reading(book(), cid) as (state, _evenings):
+                return imports.preview(state, raw, **options)
+        except imports.ImportProblem as problem:
+            raise Invalid.field(problem.field, str(problem)) from None
+
+
+def spreadsheet() -> bytes:
+    """The request's file, up to the import's own limit (larger than a JSON body's)."""
+    if request.mimetype not in CSV_TYPES:
+        raise UnsupportedMediaType("Send the spreadsheet as CSV (Content-Type: text/csv).")
+    limit = imports.MAX_BYTES
+    if (request.content_length or 0) > limit:
+        raise RequestEntityTooLarge(
+            f"The file is {request.content_length / 1e6:.1f} MB: at most "
+            f"{limit // (1024 * 1024)} MB is taken; split it by season.")
+    request.max_content_length = limit + 1
+    raw = request.get_data(cache=True)
+    if len(raw) > limit:
+        raise RequestEntityTooLarge(f"The file is over {limit // (1024 * 1024)} MB: at most "
+                                    f"{limit // (1024 * 1024)} MB is taken; split it by season.")
+    return raw

@@ -85,6 +85,18 @@ class StandingsEvening(Schema):
     name = fields.String()
     date = fields.String(metadata={"description": "the day it was opened (UTC), YYYY-MM-DD"})
     currency = fields.String()
+    brought_in = fields.Boolean(metadata={
+        "description": "results brought in from a spreadsheet (no deals, no statements); its "
+                       "`session_id` is the id of its `evening_imported` fact"})
+
+
+class ImportedEvening(Schema):
+    id = fields.String()
+    date = fields.String()
+    name = fields.String()
+    game = fields.String(allow_none=True)
+    currency = fields.String()
+    members = fields.Integer(metadata={"description": "how many members' results"})
 
 
 class ClubEvening(StandingsEvening):
@@ -99,6 +111,62 @@ class Club(Schema):
     members = fields.List(fields.Nested(Member))
     seasons = fields.List(fields.Nested(Season))
     evenings = fields.List(fields.Nested(ClubEvening), metadata={"description": "oldest first"})
+    imported = fields.List(fields.Nested(ImportedEvening), metadata={
+        "description": "past evenings brought in from a spreadsheet, as they were imported"})
+
+
+class ImportQuery(Schema):
+    confirm = fields.Boolean(load_default=False, metadata={
+        "description": "record it (nothing is recorded without it: a preview)"})
+    currency = fields.String(load_default="GBP", validate=validate.Regexp(r"^[A-Z]{3}$"),
+                             metadata={"description": "of the lines with no currency column"})
+    counter_value = fields.Integer(load_default=1, validate=validate.Range(1, 10**9),
+                                   metadata={"description": "minor units a counter is worth: "
+                                             "makes counters of money, or money of counters"})
+    new = fields.List(fields.String(), load_default=list, metadata={
+        "description": "names in the file to add as new members"})
+    link = fields.List(fields.String(), load_default=list, metadata={
+        "description": "`name=member id`: a name in the file that is that member"})
+
+
+class ImportProblem(Schema):
+    line = fields.Integer()
+    field = fields.String()
+    message = fields.String()
+
+
+class ImportResult(Schema):
+    name = fields.String()
+    counters = fields.Integer()
+    amount_minor = fields.Integer()
+
+
+class ImportEvening(Schema):
+    id = fields.String()
+    date = fields.String()
+    name = fields.String()
+    game = fields.String(allow_none=True)
+    currency = fields.String()
+    line = fields.Integer(metadata={"description": "its first line in the file"})
+    results = fields.Dict(keys=fields.String(), values=fields.Nested(ImportResult), metadata={
+        "description": "member id (or new:<name>) -> his result"})
+    already = fields.Boolean(metadata={"description": "imported before: recorded again never"})
+
+
+class UnknownMember(Schema):
+    name = fields.String()
+    line = fields.Integer()
+    added = fields.Boolean(metadata={"description": "to be added as a new member"})
+
+
+class ImportPreview(Schema):
+    evenings = fields.List(fields.Nested(ImportEvening))
+    unknown_members = fields.List(fields.Nested(UnknownMember))
+    problems = fields.List(fields.Nested(ImportProblem))
+    new = fields.Integer(metadata={"description": "evenings not imported already"})
+    ready = fields.Boolean(metadata={"description": "no problem left: it can be confirmed"})
+    recorded = fields.Integer(metadata={"description": "(confirmed) evenings recorded"})
+    members_added = fields.Integer()
 
 
 Money = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={

@@ -3,7 +3,7 @@
 
 import datetime as dt
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ledger.errors import Invalid
 from ledger.events.fields import EventData, Ref, Text, WholeNumber
@@ -53,14 +53,35 @@ class PlayerLinked(EventData):
         "description": "the member he is; null: he is no member's"})
 
 
+class ImportedResult(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = Text(100, required=True, metadata={"description": "as the file wrote it"})
+    counters = fields.Integer(strict=True, required=True)
+    amount_minor = fields.Integer(strict=True, required=True)
+
+
+class EveningImported(EventData):
+    """A past evening's results brought in from a spreadsheet (results only: no deals)."""
+
+    date = fields.Date(required=True)
+    name = Text(200, required=True)
+    currency = fields.String(required=True, validate=validate.Regexp(r"^[A-Z]{3}$"))
+    game = Text(100, allow_none=True, load_default=None)
+    results = fields.Dict(keys=Ref(), values=fields.Nested(ImportedResult), required=True,
+                          metadata={"description": "member id -> his result"})
+
+
 SCHEMAS: dict[str, type[Schema]] = {
     "club_created": ClubCreated, "member_added": MemberAdded, "member_renamed": MemberRenamed,
     "member_retired": MemberRetired, "season_declared": SeasonDeclared,
     "evening_attached": EveningAttached, "player_linked": PlayerLinked,
+    "evening_imported": EveningImported,
 }
 # Recorded by their own endpoints: the club's creation and its evenings (which need the
 # evening's own token, or open a new one).
-APPENDED = frozenset(SCHEMAS) - {"club_created", "evening_attached"}
+APPENDED = frozenset(SCHEMAS) - {"club_created", "evening_attached", "evening_imported"}
 
 
 class ClubEnvelope(Schema):

@@ -7,9 +7,9 @@ import secrets
 import uuid
 
 from ledger.book import Book
-from ledger.clubs import facts, rules
+from ledger.clubs import facts, imports, rules
 from ledger.clubs.state import ClubState
-from ledger.errors import Conflict, LedgerError, NotFound
+from ledger.errors import Conflict, Invalid, LedgerError, NotFound
 from ledger.events import catalogue
 from ledger.events.hashing import GENESIS
 from ledger.events.sql import Tx
@@ -135,3 +135,45 @@ def _players(book: Book, tx: Tx, session_id: str) -> dict[str, dict]:
         if version == 0:
             raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
         return dict(book.states.at(tx, session_id, version).players)
+
+
+def import_results(book: Book, club_id: str, raw: bytes, options: dict) -> dict:
+    """Record what a spreadsheet of past evenings previews (ledger.clubs.imports), in one
+    transaction: the members it adds (as ordinary members), then each evening not imported
+    already. Refused whole (422, each problem by line) unless the preview is ready. Ids are
+    made from the club and the names, so a confirmation sent twice records nothing new."""
+    store = book.store
+    with store.connections.writing(club_id) as tx, book.clubs.lock:
+        state = book.clubs.at(tx, club_id)
+        seen = imports.preview(state, raw, **options)
+        if not seen["ready"]:
+            raise Invalid("The file is not ready to record: " + "; ".join(
+                [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
+                + [f"line {u['line']}: {u['name']} is no member: add or link"
+                   for u in seen["unknown_members"] if not u["added"]]),
+                {"file": [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
+                 or ["members to add or link"]})
+        drafts, made = [], {}
+        for unknown in seen["unknown_members"]:
+            member_id = imports.evening_id(club_id, "member", unknown["name"]).replace(
+                "imported-", "member-")
+            made[f"new:{imports._key(unknown['name'])}"] = member_id
+            if member_id not in state.members:
+                data = facts.load("member_added", {"name": unknown["name"]})
+                rules.decide(state, "member_added", data)
+                drafts.append(Draft(member_id, "member_added", None, data))
+        for evening in seen["evenings"]:
+            if evening["already"]:
+                continue
+            data = facts.load("evening_imported", {
+                "date": evening["date"], "name": evening["name"], "currency": evening["currency"],
+                "game": evening["game"], "results": {made.get(who, who): result for who, result
+                                                     in evening["results"].items()}})
+            drafts.append(Draft(evening["id"], "evening_imported", None, data))
+        head = store.head(tx, club_id)
+        for n, draft in enumerate(drafts):
+            write = store.insert if n == len(drafts) - 1 else store.place
+            event = write(tx, club_id, head, draft, [])
+            head = (event["version"], event["hash"])
+    return {**seen, "recorded": sum(d.type == "evening_imported" for d in drafts),
+            "members_added": sum(d.type == "member_added" for d in drafts)}

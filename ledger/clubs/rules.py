@@ -52,6 +52,11 @@ def _season_declared(state, data, _players):
                        {"data.name": ["taken"]})
 
 
+def _evening_imported(state, data, _players):
+    for member_id in data["results"]:
+        member(state, member_id, "data.results")
+
+
 def _evening_attached(state, data, players):
     if data["session_id"] in state.evenings:
         raise Conflict("The evening is in this club already.", {"session_id": ["attached"]})
@@ -87,4 +92,5 @@ def _links(state: ClubState, links: Mapping[str, str], players: Mapping[str, dic
 
 RULES = {"member_added": _member_added, "member_renamed": _member_renamed,
          "member_retired": _member_retired, "season_declared": _season_declared,
-         "evening_attached": _evening_attached, "player_linked": _player_linked}
+         "evening_attached": _evening_attached, "player_linked": _player_linked,
+         "evening_imported": _evening_imported}

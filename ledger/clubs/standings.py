@@ -11,14 +11,28 @@ def in_season(evening: dict, season: dict | None) -> bool:
 
 
 def ordered(state: ClubState, evenings: dict[str, dict], season: dict | None) -> list[dict]:
-    """The club's evenings in the season, oldest first."""
-    chosen = [evenings[sid] for sid in state.evenings if sid in evenings
-              and in_season(evenings[sid], season)]
+    """The club's evenings in the season, those recorded and those brought in from a
+    spreadsheet, oldest first."""
+    recorded = [evenings[sid] for sid in state.evenings if sid in evenings]
+    chosen = [e for e in [*recorded, *brought_in(state)] if in_season(e, season)]
     return sorted(chosen, key=lambda e: (e["date"], e["opened_at"], e["session_id"]))
+
+
+def brought_in(state: ClubState) -> list[dict]:
+    """Past evenings imported (ledger.clubs.imports), shaped as an evening's summary: results
+    only (no deals, no tallies), each line its member's own."""
+    return [{"session_id": eid, "name": e["name"], "date": e["date"], "opened_at": e["date"],
+             "currency": e["currency"], "brought_in": True,
+             "players": {member: {"name": r["name"], "counters": r["counters"],
+                                  "amount_minor": r["amount_minor"], "deals": 0, "tallies": {}}
+                         for member, r in e["results"].items()}}
+            for eid, e in state.imported.items()]
 
 
 def played(state: ClubState, evening: dict) -> dict[str, tuple[str, dict]]:
     """The evening's players who are members: member id -> (player id, his line)."""
+    if evening.get("brought_in"):
+        return {member: (member, line) for member, line in evening["players"].items()}
     links = state.evenings[evening["session_id"]]["links"]
     return {member: (pid, evening["players"][pid]) for pid, member in links.items()
             if pid in evening["players"]}
@@ -39,8 +53,8 @@ def standings(state: ClubState, evenings: dict[str, dict], season: dict | None =
             row["running"].append(row["counters"])
     ranked = sorted(rows.values(), key=lambda r: (-r["counters"], r["name"].casefold()))
     return {"club_id": state.id, "version": state.version, "season": season,
-            "evenings": [{key: e[key] for key in ("session_id", "name", "date", "currency")}
-                         for e in chosen],
+            "evenings": [{**{key: e[key] for key in ("session_id", "name", "date", "currency")},
+                          "brought_in": bool(e.get("brought_in"))} for e in chosen],
             "members": ranked}
 
 

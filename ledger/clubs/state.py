@@ -13,6 +13,7 @@ class ClubState:
     members: dict[str, dict] = field(default_factory=dict)  # id -> {id, name, group, retired}
     seasons: dict[str, dict] = field(default_factory=dict)  # id -> {id, name, starts, ends}
     evenings: dict[str, dict] = field(default_factory=dict)  # session id -> {links, version}
+    imported: dict[str, dict] = field(default_factory=dict)  # fact id -> a past evening's results
 
     def apply(self, event: dict) -> "ClubState":
         FOLDS[event["type"]](self, event["id"], event["data"], event)
@@ -24,7 +25,10 @@ class ClubState:
                 "version": self.version, "members": list(self.members.values()),
                 "seasons": sorted(self.seasons.values(), key=lambda s: (s["starts"], s["name"])),
                 "evenings": [{"session_id": sid, "links": dict(evening["links"])}
-                             for sid, evening in self.evenings.items()]}
+                             for sid, evening in self.evenings.items()],
+                "imported": [{"id": eid, "date": e["date"], "name": e["name"], "game": e["game"],
+                              "currency": e["currency"], "members": len(e["results"])}
+                             for eid, e in self.imported.items()]}
 
     def member_of(self, session_id: str, player_id: str) -> str | None:
         return self.evenings[session_id]["links"].get(player_id)
@@ -71,7 +75,11 @@ def _player_linked(state, _id, data, _event):
         links[data["player"]] = data["member"]
 
 
+def _evening_imported(state, event_id, data, _event):
+    state.imported[event_id] = dict(data)
+
+
 FOLDS = {"club_created": _created, "member_added": _member_added,
          "member_renamed": _member_renamed, "member_retired": _member_retired,
          "season_declared": _season_declared, "evening_attached": _evening_attached,
-         "player_linked": _player_linked}
+         "player_linked": _player_linked, "evening_imported": _evening_imported}

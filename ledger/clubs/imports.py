@@ -1,0 +1,277 @@
+"""Old seasons brought into a club from a spreadsheet: a CSV of past evenings' results, read
+as a person's spreadsheet writes it, previewed with every problem by line, recorded only
+when confirmed, and never twice.
+
+The file: UTF-8 (a byte-order mark or not) or Windows-1252 (what Excel and LibreOffice write
+in a Western European locale); commas, semicolons or tabs; cells quoted as CSV quotes them
+(line breaks inside too). Its columns are found by their headers, in any order and case:
+the date, the evening's name, the member, the result in counters and/or in money, and
+optionally the game and the currency. One line a member's result; the lines of one evening
+(same date and name) make it. A date is day first when it is not ISO (25/12/2026,
+25.12.2026, 2026-12-25); money in the file's own decimals (1,50 beside semicolons), signs
+−/+ and a currency symbol allowed. A cell that is a formula (=…) is refused, never
+evaluated. An evening's results must sum to zero (in counters, and in money).
+
+Each evening is recorded as the club's `evening_imported`, its id made from the club, its
+date and its name, so the same evening from the same file (or another) is recorded once.
+"""
+
+import codecs
+import csv
+import datetime as dt
+import hashlib
+import io
+import re
+import unicodedata
+from decimal import Decimal, InvalidOperation
+
+from marshmallow import ValidationError
+
+from ledger.events.fields import person_text
+from ledger.projections.exports import MINOR_DIGITS
+
+MAX_BYTES = 2 * 1024 * 1024
+MAX_ROWS = 20_000
+HEADERS = {  # what a column may be headed, casefolded, without accents or punctuation
+    "date": {"date", "day", "datum", "fecha", "data"},
+    "evening": {"evening", "soiree", "abend", "name of the evening", "event", "session", "night"},
+    "member": {"member", "player", "name", "spieler", "joueur", "mitglied", "who"},
+    "counters": {"counters", "result", "points", "chips", "jetons", "zahlmarken", "counters won"},
+    "money": {"money", "amount", "winnings", "betrag", "montant", "euros", "pounds", "cash"},
+    "game": {"game", "spiel", "jeu"},
+    "currency": {"currency", "wahrung", "devise"},
+}
+FORMULA = re.compile(r"^\s*[=@]")
+DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y", "%d/%m/%y", "%d.%m.%y")
+
+
+class ImportProblem(Exception):
+    """The file cannot be read at all (its encoding, its headers)."""
+
+    def __init__(self, message: str, field: str = "file"):
+        super().__init__(message)
+        self.field = field
+
+
+def evening_id(club_id: str, date: str, name: str) -> str:
+    """The id of an imported evening's fact: the same club, date and name, the same id."""
+    key = f"{club_id}\n{date}\n{unicodedata.normalize('NFC', name).casefold()}"
+    return "imported-" + hashlib.sha256(key.encode()).hexdigest()[:40]
+
+
+def decoded(raw: bytes) -> str:
+    if raw.startswith(codecs.BOM_UTF8):
+        return raw[3:].decode("utf-8", errors="strict")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")  # Windows-1252: Excel's and LibreOffice's
+
+
+def _plain(header: str) -> str:
+    text = unicodedata.normalize("NFKD", header).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z ]+", " ", text.casefold()).strip()
+
+
+def columns(header: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for index, title in enumerate(header):
+        plain = _plain(title)
+        for column, names in HEADERS.items():
+            if plain in names and column not in found:
+                found[column] = index
+    missing = [c for c in ("date", "evening", "member") if c not in found]
+    if missing or not {"counters", "money"} & set(found):
+        needed = missing + ([] if {"counters", "money"} & set(found) else ["counters or money"])
+        raise ImportProblem("The first line must name the columns: date, evening, member, and "
+                            "counters or money (game and currency optional); missing: "
+                            + ", ".join(needed) + ".", "header")
+    return found
+
+
+def rows(text: str) -> tuple[str, list[tuple[int, list[str]]]]:
+    """(the delimiter, [(line number, cells)]) of the file after its header line."""
+    sample = text[:8192]
+    try:
+        delimiter = csv.Sniffer().sniff(sample.split("\n", 1)[0] or sample, ",;\t").delimiter
+    except csv.Error:
+        delimiter = ";" if sample.count(";") > sample.count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    found = []
+    for cells in reader:
+        if len(found) > MAX_ROWS:
+            raise ImportProblem(f"The file has more than {MAX_ROWS:,} lines: split it.")
+        found.append((reader.line_num, cells))
+    return delimiter, found
+
+
+def number(text: str, delimiter: str) -> Decimal:
+    """A spreadsheet's number: `−1,50 €`, `+3`, `£2.25`, `1.234,50` beside semicolons."""
+    cleaned = re.sub(r"[\s£€$¥₹'\u00a0\u202f]|[A-Za-z]{3}$", "", text.strip())
+    cleaned = cleaned.replace("−", "-").replace("–", "-")
+    if delimiter == ";" or re.fullmatch(r"-?\+?\d{1,3}(\.\d{3})*,\d+", cleaned):
+        cleaned = cleaned.replace(".", "").replace(",", ".")
+    else:
+        cleaned = cleaned.replace(",", "")
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not a number") from None
+    if not value.is_finite():
+        raise ValueError(f"{text!r} is not a number")
+    return value
+
+
+def date(text: str) -> str:
+    for pattern in DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(text.strip(), pattern).date().isoformat()
+        except ValueError:
+            continue
+    raise ValueError(f"{text!r} is not a date: write it as 2026-12-25 or 25/12/2026")
+
+
+def _minor(value: Decimal, currency: str) -> int:
+    digits = MINOR_DIGITS.get(currency, 2)
+    scaled = value * (10 ** digits)
+    if scaled != scaled.to_integral_value():
+        raise ValueError(f"{value} has more than {digits} decimals for {currency}")
+    return int(scaled)
+
+
+def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
+            members: dict[str, str] | None = None) -> dict:
+    """What the file would record in the club (`state`): its evenings with their results, the
+    members it names that the club does not have (`members` may say, by name, "new" or the
+    id of the member a name stands for), and every problem by line. `ready` when it can be
+    recorded as it is; `new`: the evenings not imported already."""
+    if len(raw) > MAX_BYTES:
+        raise ImportProblem(f"The file is {len(raw) / 1e6:.1f} MB: at most "
+                            f"{MAX_BYTES // (1024 * 1024)} MB; split it by season.")
+    delimiter, lines = rows(decoded(raw))
+    if not lines:
+        raise ImportProblem("The file is empty.")
+    found = columns(lines[0][1])
+    chosen = {_key(name): choice for name, choice in (members or {}).items()}
+    known = {_key(m["name"]): m["id"] for m in state.members.values()}
+    problems, evenings, unknown = [], {}, {}
+    for line, cells in lines[1:]:
+        if not any(cell.strip() for cell in cells):
+            continue
+        read = Row(line, cells, found, delimiter, problems)
+        day, evening, name = read.date(), read.text("evening", 200), read.text("member", 100)
+        counters, money, game = read.number("counters"), read.number("money"), read.text("game", 100, optional=True)
+        spent = (read.cell("currency") or currency).upper()
+        if not re.fullmatch(r"[A-Z]{3}", spent):
+            read.problem("currency", f"{spent!r} is not a currency code such as GBP or EUR")
+        if counters is None and money is None and not read.failed:
+            read.problem("counters", "no result: give the counters or the money")
+        if read.failed or None in (day, evening, name):
+            continue
+        member = known.get(_key(name)) or chosen.get(_key(name))
+        if member is None or member == "new":
+            unknown.setdefault(_key(name), {"name": name, "line": line, "chosen": member})
+        if member is not None and member != "new" and member not in state.members:
+            read.problem("member", f"{name} is linked to no member of the club")
+            continue
+        try:
+            counters, minor = _amounts(counters, money, spent, counter_value)
+        except ValueError as error:
+            read.problem("money" if money is not None else "counters", str(error))
+            continue
+        held = evenings.setdefault((day, _key(evening)), {
+            "id": evening_id(state.id, day, evening), "date": day, "name": evening,
+            "game": game, "currency": spent, "line": line, "results": {}, "lines": {}})
+        who = member if member not in (None, "new") else f"new:{_key(name)}"
+        if who in held["results"]:
+            read.problem("member", f"{name} has two results on {evening} ({day}): lines "
+                                   f"{held['lines'][who]} and {line}")
+            continue
+        held["results"][who] = {"name": name, "counters": counters, "amount_minor": minor}
+        held["lines"][who] = line
+    for held in evenings.values():
+        for what, unit in (("counters", "counters"), ("amount_minor", held["currency"])):
+            total = sum(r[what] for r in held["results"].values())
+            if total:
+                problems.append({"line": held["line"], "field": "counters" if what == "counters" else "money",
+                                 "message": f"{held['name']} on {held['date']}: the results sum to "
+                                            f"{total:+} {unit}, not 0"})
+        held["already"] = held["id"] in state.imported
+    missing = [u for u in unknown.values() if u["chosen"] != "new"]
+    listed = sorted(evenings.values(), key=lambda e: (e["date"], e["line"]))
+    return {"evenings": [{k: v for k, v in e.items() if k != "lines"} for e in listed],
+            "unknown_members": [{"name": u["name"], "line": u["line"], "added": u["chosen"] == "new"}
+                                for u in unknown.values()],
+            "problems": sorted(problems, key=lambda p: p["line"]),
+            "new": sum(not e["already"] for e in listed),
+            "ready": not problems and not missing}
+
+
+def _key(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def _amounts(counters, money, currency: str, value: int) -> tuple[int, int]:
+    """(counters, minor units) from what the line gives: either makes the other by the
+    counter's value."""
+    if counters is not None and counters != counters.to_integral_value():
+        raise ValueError(f"{counters} counters: counters are whole numbers")
+    if money is not None:
+        minor = _minor(money, currency)
+        if counters is None:
+            if minor % value:
+                raise ValueError(f"{money} is not a whole number of counters worth {value} "
+                                 f"minor units: give the counters too")
+            return minor // value, minor
+        return int(counters), minor
+    return int(counters), int(counters) * value
+
+
+class Row:
+    """One line of the file, read cell by cell; each fault noted as a problem of its line."""
+
+    def __init__(self, line, cells, found, delimiter, problems):
+        self.line, self.cells, self.found, self.delimiter = line, cells, found, delimiter
+        self.problems, self.failed = problems, False
+
+    def problem(self, field: str, message: str) -> None:
+        self.problems.append({"line": self.line, "field": field, "message": message})
+        self.failed = True
+
+    def cell(self, column: str) -> str:
+        index = self.found.get(column)
+        value = self.cells[index].strip() if index is not None and index < len(self.cells) else ""
+        if FORMULA.match(value):
+            self.problem(column, f"{value!r} is a formula: type its value instead")
+            return ""
+        return value
+
+    def text(self, column: str, longest: int, optional: bool = False) -> str | None:
+        value = self.cell(column)
+        if not value:
+            if not optional:
+                self.problem(column, f"no {column}")
+            return None
+        try:
+            return person_text(value, longest)
+        except ValidationError as error:
+            self.problem(column, " ".join(error.messages))
+            return None
+
+    def date(self) -> str | None:
+        value = self.cell("date")
+        try:
+            return date(value) if value else self.problem("date", "no date")
+        except ValueError as error:
+            self.problem("date", str(error))
+            return None
+
+    def number(self, column: str) -> Decimal | None:
+        value = self.cell(column)
+        if not value:
+            return None
+        try:
+            return number(value, self.delimiter)
+        except ValueError as error:
+            self.problem(column, str(error))
+            return None
