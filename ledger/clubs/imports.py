@@ -192,10 +192,11 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
     for held in evenings.values():
         for what, unit in (("counters", "counters"), ("amount_minor", held["currency"])):
             total = sum(r[what] for r in held["results"].values())
-            if total:
+            if total:  # the first that does not add up says it (money follows counters)
                 problems.append({"line": held["line"], "field": "counters" if what == "counters" else "money",
                                  "message": f"{held['name']} on {held['date']}: the results sum to "
                                             f"{total:+} {unit}, not 0"})
+                break
         held["already"] = held["id"] in state.imported
     missing = [u for u in unknown.values() if u["chosen"] != "new"]
     listed = sorted(evenings.values(), key=lambda e: (e["date"], e["line"]))

@@ -1,0 +1,123 @@
+"""Old seasons brought into a club from a spreadsheet: files as Excel and LibreOffice write
+them in a European locale or not, every problem named by its line, nothing recorded until
+confirmed (nor then, while a problem is left), each evening recorded once, and the standings
+after an import the sums of the file's rows."""
+
+import codecs
+
+import pytest
+
+from tests.factories import Club
+
+HEADER = "date;evening;member;counters;money\n"
+
+
+def send(club, text, encoding="utf-8", confirm=False, **query):
+    raw = text if isinstance(text, bytes) else text.encode(encoding)
+    params = {"confirm": "true" if confirm else "false", **query}
+    return club.client.post(club.url("/imports"), data=raw, query_string=params,
+                            headers={**club.write, "Content-Type": "text/csv"})
+
+
+@pytest.fixture
+def club(client):
+    return Club(client, members=("Ann", "Ben", "Zoë"))
+
+
+def test_a_european_file_previews_then_records_and_the_standings_add_its_rows(club):
+    text = (HEADER + "24.12.2025;Christmas Eve;Ann;6;0,30\n24.12.2025;Christmas Eve;Ben;-4;-0,20\n"
+            "24.12.2025;Christmas Eve;Zoë;-2;-0,10\n31/12/2025;Hogmanay;Ann;-3;-0,15\n"
+            "31/12/2025;Hogmanay;Zoë;3;0,15\n")
+    before = club.get()["version"]
+    preview = send(club, text, encoding="cp1252", currency="EUR").get_json()
+    assert preview["ready"] and preview["new"] == 2 and preview["problems"] == []
+    assert [(e["date"], e["name"]) for e in preview["evenings"]] == [
+        ("2025-12-24", "Christmas Eve"), ("2025-12-31", "Hogmanay")]
+    assert club.get()["version"] == before  # a preview records nothing
+    done = send(club, text, encoding="cp1252", confirm=True, currency="EUR").get_json()
+    assert done["recorded"] == 2
+    standings = club.standings()
+    assert {name: (row["counters"], row["money"]) for name, row in standings.items()} == {
+        "Ann": (3, {"EUR": 15}), "Ben": (-4, {"EUR": -20}), "Zoë": (1, {"EUR": 5})}
+    evenings = club.get("/standings")["evenings"]
+    assert [e["brought_in"] for e in evenings] == [True, True]
+    again = send(club, text, encoding="cp1252", confirm=True, currency="EUR").get_json()
+    assert again["recorded"] == 0 and again["new"] == 0  # the same file twice: nothing new
+    assert all(e["already"] for e in again["evenings"])
+    assert club.standings() == standings
+
+
+@pytest.mark.parametrize("encoding,bom,delimiter", [
+    ("utf-8", True, ","), ("utf-8", False, ";"), ("cp1252", False, ";"), ("utf-8", False, "\t")])
+def test_files_in_every_encoding_and_separator_read_alike(club, encoding, bom, delimiter):
+    lines = ["Date,Evening,Member,Counters", "2025-11-05,Guy Fawkes,Zoë,5",
+             "2025-11-05,Guy Fawkes,Ann,-5"]
+    text = "\n".join(line.replace(",", delimiter) for line in lines) + "\n"
+    raw = (codecs.BOM_UTF8 if bom else b"") + text.encode(encoding)
+    preview = send(club, raw).get_json()
+    assert preview["ready"], preview
+    [evening] = preview["evenings"]
+    assert sorted(r["name"] for r in evening["results"].values()) == ["Ann", "Zoë"]
+
+
+def test_every_problem_is_named_by_its_line_and_nothing_is_recorded(club):
+    text = (HEADER
+            + "2025-13-45;Nonsense;Ann;1;\n"                 # 2: no such date
+            + "2025-01-06;Twelfth Night;Ann;=SUM(A1:A3);\n"  # 3: a formula
+            + "2025-01-06;Twelfth Night;Ben;-2;\n"           # 4
+            + "2025-01-06;Twelfth Night;Ben;1;\n"            # 5: Ben twice
+            + '2025-01-07;"Two\nlines";Ann;1;\n'             # 6-7: a line break in a name
+            + "2025-01-08;Epiphany;Ann;5;\n"                 # 8
+            + "2025-01-08;Epiphany;Ben;-3;\n"                # 9: sums to +2
+            + "2025-01-09;Plough Monday;Dot;0;\n")           # 10: no such member
+    before = club.get()["version"]
+    preview = send(club, text).get_json()
+    by_line = {p["line"]: p for p in preview["problems"]}
+    assert "not a date" in by_line[2]["message"] and by_line[2]["field"] == "date"
+    assert "formula" in by_line[3]["message"]
+    assert "two results" in by_line[5]["message"] and "lines 4 and 5" in by_line[5]["message"]
+    assert "Control characters" in by_line[7]["message"]
+    assert "sum to +2 counters" in by_line[8]["message"]
+    assert preview["unknown_members"] == [{"name": "Dot", "line": 10, "added": False}]
+    assert not preview["ready"]
+    refused = send(club, text, confirm=True)
+    assert refused.status_code == 422 and "line 2" in refused.get_json()["detail"]
+    assert club.get()["version"] == before
+
+
+def test_a_name_the_club_lacks_is_added_or_linked_as_the_officer_says(club):
+    text = "date,evening,member,counters\n2025-02-14,Valentine's,Dot,4\n2025-02-14,Valentine's,Annie,-4\n"
+    ann = club.members["Ann"]
+    preview = send(club, text, link=f"Annie={ann}").get_json()
+    assert [u["name"] for u in preview["unknown_members"]] == ["Dot"] and not preview["ready"]
+    done = send(club, text, confirm=True, link=f"Annie={ann}", new="Dot").get_json()
+    assert done["members_added"] == 1 and done["recorded"] == 1
+    standings = club.standings()
+    assert standings["Dot"]["counters"] == 4 and standings["Ann"]["counters"] == -4
+
+
+def test_a_file_without_its_columns_or_too_large_is_refused_in_words(club):
+    answer = send(club, "when,where,what\n1,2,3\n")
+    assert answer.status_code == 422 and "missing: date, evening, member" in answer.get_json()["detail"]
+    big = HEADER + "2025-03-01;Lady Day;Ann;1;\n" * 300_000  # about 10 MB
+    answer = send(club, big)
+    assert answer.status_code == 413 and "at most 2 MB" in answer.get_json()["detail"]
+    assert send(club, "").status_code == 422
+    wrong = club.client.post(club.url("/imports"), data="x", headers={
+        **club.write, "Content-Type": "application/json"})
+    assert wrong.status_code == 415
+    read = club.client.post(club.url("/imports"), data=HEADER, headers={
+        **club.read, "Content-Type": "text/csv"})
+    assert read.status_code == 403
+
+
+def test_ten_thousand_rows_preview_and_record(club):
+    rows = []
+    for n in range(5_000):  # 5,000 evenings of two
+        day = f"20{10 + n // 365 % 15:02d}-{1 + n // 28 % 12:02d}-{1 + n % 28:02d}"
+        rows += [f"{day};Evening {n};Ann;{n % 7 + 1};", f"{day};Evening {n};Ben;-{n % 7 + 1};"]
+    text = HEADER + "\n".join(rows) + "\n"
+    preview = send(club, text).get_json()
+    assert preview["ready"] and preview["new"] == 5_000
+    assert send(club, text, confirm=True).get_json()["recorded"] == 5_000
+    assert club.standings()["Ann"]["evenings"] == 5_000
