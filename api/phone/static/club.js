@@ -158,7 +158,8 @@ function drawEvenings(summary) {
       item.append(who);
     }
     return item;
-  }));
+  }), ...[...(summary.imported || [])].sort((a, b) => (a.date < b.date ? 1 : -1)).map(e =>
+    el("li", `${e.date} · ${e.name} · brought in (results only)`, {class: "hint"})));
   const strangers = Object.entries(mine).filter(([id, t]) => t.write && !inClub.has(id));
   $("#bring").replaceChildren(...(strangers.length ? [el("h3", "Evenings recorded on this phone"), ...strangers.map(([id, t]) =>
     el("div", null, {class: "row"}, el("span", ((keep.get(`ledger:view:${id}`, null) || {}).summary || {}).name || `Evening ${id.slice(0, 8)}`),
@@ -263,6 +264,13 @@ function wire() {
   submitted("#season-form", form => act(() => fact("season_declared", Object.fromEntries(new FormData(form)))).then(done => done && form.reset()));
   $("#season").addEventListener("change", refresh);
   $("#csv").addEventListener("click", download);
+  submitted("#import-form", async form => {
+    const [file] = form.elements.file.files;
+    if (!file) return $("#import-preview").replaceChildren(el("p", "Choose the file first.", {class: "error", role: "alert"}));
+    importing.file = await file.arrayBuffer();
+    importing.choices = {};
+    previewImport();
+  });
   $("#print-season").addEventListener("click", () => {  // the season sheet for the club's book
     $("#h-standings").dataset.season = $("#season").selectedOptions[0]?.textContent || "";
     window.print();
@@ -273,6 +281,67 @@ function wire() {
   document.addEventListener("visibilitychange", () => { follow(); document.hidden || refresh(); });
   window.addEventListener("online", refresh);
   keepOffline();
+}
+
+// ---- old results from a spreadsheet: previewed (every problem by its line, the names the
+// club lacks to add or link), recorded only when the officer confirms
+const importing = {file: null, choices: {}};
+async function sendFile(confirm) {
+  const form = $("#import-form"), query = new URLSearchParams({confirm: String(confirm),
+    currency: form.elements.currency.value.trim().toUpperCase() || "GBP",
+    counter_value: form.elements.counter_value.value || "1"});
+  for (const [name, choice] of Object.entries(importing.choices)) {
+    if (choice === "new") query.append("new", name); else if (choice) query.append("link", `${name}=${choice}`);
+  }
+  let response;
+  try {
+    response = await fetch(`${API}/clubs/${club.id}/imports?${query}`, {method: "POST", body: importing.file,
+      headers: {"Content-Type": "text/csv", Authorization: `Bearer ${club.write}`}});
+  } catch {
+    throw new Error("This needs the connection.");
+  }
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(said(body));
+  return body;
+}
+
+async function previewImport() {
+  const box = $("#import-preview");
+  let found;
+  try {
+    found = await sendFile(false);
+  } catch (problem) {
+    return box.replaceChildren(el("p", problem.message, {class: "error", role: "alert"}));
+  }
+  const members = (seen ? seen.summary.members : []).filter(m => !m.retired);
+  const evenings = found.evenings.slice(0, 12).map(e => el("li",
+    `${e.date} ${e.name}${e.already ? " (brought in already)" : ""}: ` +
+    Object.values(e.results).map(r => r.name + " " + signed(r.counters)).join(", ")));
+  if (found.evenings.length > 12) evenings.push(el("li", `and ${found.evenings.length - 12} more`));
+  const problems = found.problems.map(p => el("li", `Line ${p.line}: ${p.message}`));
+  const names = found.unknown_members.map(u => {
+    const pick = el("select", null, {"aria-label": `${u.name} (line ${u.line})`},
+      el("option", "choose…", {value: ""}), el("option", "a new member", {value: "new"}),
+      ...members.map(m => el("option", `is ${m.name}`, {value: m.id})));
+    pick.value = importing.choices[u.name] || "";
+    pick.addEventListener("change", () => { importing.choices[u.name] = pick.value; previewImport(); });
+    return el("li", `${u.name} (line ${u.line}) is no member: `, {}, pick);
+  });
+  const many = (n, one) => `${n} ${n === 1 ? one : one + "s"}`;
+  const last = !found.ready ? el("p", "Nothing is recorded until every line is right and every name chosen.", {class: "hint"})
+    : !found.new ? el("p", "Everything in it is in the club already.")
+    : button(`Record ${many(found.new, "evening")}`, () => act(async () => {
+      const done = await sendFile(true);
+      box.replaceChildren(el("p", `Recorded ${many(done.recorded, "evening")}` +
+        (done.members_added ? ` and ${many(done.members_added, "new member")}.` : "."), {class: "square"}));
+    }), {class: "primary", id: "import-confirm"});
+  box.replaceChildren(
+    el("p", `${many(found.evenings.length, "evening")} in the file, ${found.new} not brought in yet.`),
+    el("ul", null, {class: "owes", "aria-label": "Evenings in the file"}, ...evenings),
+    ...(problems.length ? [el("p", "To put right in the file first:", {class: "error"}),
+                           el("ul", null, {class: "owes", "aria-label": "Problems"}, ...problems)] : []),
+    ...(names.length ? [el("ul", null, {class: "owes", "aria-label": "Names the club lacks"}, ...names)] : []),
+    last);
 }
 
 // Live: the club's stream tells its tag (the club's version plus its evenings'), and the
