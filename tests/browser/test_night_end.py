@@ -198,3 +198,32 @@ def test_the_season_sheet_prints_the_standings_and_the_race(base, browser):
     assert "Tonight" not in text and "Members and seasons" not in text
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def test_a_season_s_standings_are_shared_from_the_club_s_page(base, browser):
+    import requests
+
+    from tests.server import REQUEST_SECONDS
+
+    club = requests.post(f"{base}/api/v1/clubs", json={"name": "Meryton"},
+                         timeout=REQUEST_SECONDS).json()
+    auth = {"Authorization": f"Bearer {club['write_token']}"}
+    for name in ("Ann", "Ben"):
+        requests.post(f"{base}/api/v1/clubs/{club['id']}/members", json={"name": name},
+                      headers=auth, timeout=REQUEST_SECONDS).raise_for_status()
+    csv = "date,evening,member,counters\n2025-12-24,Christmas Eve,Ann,6\n2025-12-24,Christmas Eve,Ben,-6\n"
+    requests.post(f"{base}/api/v1/clubs/{club['id']}/imports", params={"confirm": "true"},
+                  data=csv.encode(), headers={**auth, "Content-Type": "text/csv"},
+                  timeout=REQUEST_SECONDS).raise_for_status()
+    phone = Phone(browser)
+    phone.context.add_init_script(CAPTURE)
+    phone.page.goto(f"{base}/club#c={club['id']}&r={club['read_token']}")
+    expect(phone.page.locator("#standings tbody tr")).to_have_count(2)
+    phone.page.locator("#share-season").click()
+    shared = wait_for(phone.page, "window.shared")
+    lines = shared["text"].splitlines()
+    assert lines[0] == "Meryton · all evenings — 1 evening"
+    assert lines[2:4] == ["Ann: +6 (+£0.06)", "Ben: −6 (−£0.06)"]
+    assert shared["files"][0]["type"] == "image/png"
+    phone.close()
+    assert phone.errors == [], phone.errors

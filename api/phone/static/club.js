@@ -271,6 +271,8 @@ function wire() {
     importing.choices = {};
     previewImport();
   });
+  $("#share-season").addEventListener("click", () => load("/phone/static/results.js")
+    .then(() => shareFigures(seasonFigures())).catch(problem => alert(problem.message)));
   $("#print-season").addEventListener("click", () => {  // the season sheet for the club's book
     $("#h-standings").dataset.season = $("#season").selectedOptions[0]?.textContent || "";
     window.print();
@@ -281,6 +283,18 @@ function wire() {
   document.addEventListener("visibilitychange", () => { follow(); document.hidden || refresh(); });
   window.addEventListener("online", refresh);
   keepOffline();
+}
+
+// The season's standings as figures to share (results.js draws and sends them): each member
+// ranked, his counters and his money in each currency.
+function seasonFigures() {
+  const {summary, standings} = seen, season = standings.season;
+  const line = (minor, currency) => signedMoney(minor, moneyIn(currency));
+  return {title: `${summary.name} · ${season ? season.name : "all evenings"}`, games: [], owed: null,
+    date: season ? `${season.starts} – ${season.ends}` : standings.evenings.length + (standings.evenings.length === 1 ? " evening" : " evenings"),
+    rows: standings.members.filter(m => m.evenings).map(m => ({name: m.name, counters: signed(m.counters),
+      money: Object.entries(m.money).map(([c, minor]) => line(minor, c)).join(" "),
+      up: m.counters > 0, down: m.counters < 0}))};
 }
 
 // ---- old results from a spreadsheet: previewed (every problem by its line, the names the

@@ -32,7 +32,7 @@ function resultsText(n) {
   return [
     `${n.title} — ${n.date}`, "",
     ...n.rows.map(r => `${r.name}: ${r.counters} (${r.money})`), "",
-    n.owed.length ? `Still to pay: ${n.owed.join("; ")}.` : "All square.",
+    n.owed ? (n.owed.length ? `Still to pay: ${n.owed.join("; ")}.` : "All square.") : "",
     n.games.length ? `Played: ${n.games.join("; ")}.` : "",
   ].join("\n").trim();
 }
@@ -40,7 +40,8 @@ function resultsText(n) {
 // The card: light, legible at a chat's thumbnail size, in the phone's own fonts.
 function resultsCard(n) {
   const width = 1080, pad = 64, line = 76, font = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-  const height = pad * 2 + 190 + n.rows.length * line + (n.owed.length ? 40 + Math.min(n.owed.length, 6) * 52 : 0);
+  const owed = n.owed || [];
+  const height = pad * 2 + 190 + n.rows.length * line + (owed.length ? 40 + Math.min(owed.length, 6) * 52 : 0);
   const canvas = el("canvas", null, {width, height});
   const c = canvas.getContext("2d");
   c.fillStyle = "#fbf8f1";
@@ -52,7 +53,7 @@ function resultsCard(n) {
   c.fillText(n.title, pad, pad + 60, width - 2 * pad);
   c.font = `400 36px ${font}`;
   c.fillStyle = "#4f5a52";
-  c.fillText(n.date, pad, pad + 112, width - 2 * pad);
+  c.fillText(n.date, pad, pad + 112, width - 2 * pad);  // (a season: its name and dates)
   let y = pad + 190;
   for (const r of n.rows) {
     c.font = `600 48px ${font}`;
@@ -68,15 +69,18 @@ function resultsCard(n) {
   c.textAlign = "left";
   c.font = `400 36px ${font}`;
   c.fillStyle = "#4f5a52";
-  for (const owed of n.owed.slice(0, 6)) {
+  for (const text of owed.slice(0, 6)) {
     y += 52;
-    c.fillText(owed, pad, y - 12, width - 2 * pad);
+    c.fillText(text, pad, y - 12, width - 2 * pad);
   }
   return new Promise(done => canvas.toBlob(blob => done(blob && new File([blob], "results.png", {type: "image/png"})), "image/png"));
 }
 
-async function shareResults() {
-  const n = night(), text = resultsText(n), card = await resultsCard(n);
+const shareResults = () => shareFigures(night());
+
+// Any figures shaped as night() makes them (a club's season too, club.js): shared or copied.
+async function shareFigures(n) {
+  const text = resultsText(n), card = await resultsCard(n);
   const data = {title: n.title, text};
   if (card && navigator.canShare && navigator.canShare({files: [card]})) data.files = [card];
   if (navigator.share) {
