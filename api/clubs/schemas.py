@@ -90,12 +90,17 @@ class StandingsEvening(Schema):
                        "`session_id` is the id of its `evening_imported` fact"})
 
 
-class ImportedEvening(Schema):
-    id = fields.String()
+class PastEvening(Schema):
+    """An evening brought in from a spreadsheet."""
+
+    id = fields.String(metadata={"description": "its `evening_imported` fact's id"})
     date = fields.String()
     name = fields.String()
     game = fields.String(allow_none=True)
     currency = fields.String()
+
+
+class ImportedEvening(PastEvening):
     members = fields.Integer(metadata={"description": "how many members' results"})
 
 
@@ -141,12 +146,7 @@ class ImportResult(Schema):
     amount_minor = fields.Integer()
 
 
-class ImportEvening(Schema):
-    id = fields.String()
-    date = fields.String()
-    name = fields.String()
-    game = fields.String(allow_none=True)
-    currency = fields.String()
+class ImportEvening(PastEvening):
     line = fields.Integer(metadata={"description": "its first line in the file"})
     results = fields.Dict(keys=fields.String(), values=fields.Nested(ImportResult), metadata={
         "description": "member id (or new:<name>) -> his result"})
