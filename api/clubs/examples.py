@@ -70,10 +70,11 @@ IMPORTED = "imported-3f1c0a9e2b7d4c6a8e5f1b2c3d4e5f6a7b8c9d0e"
 RESPONSES = {
     "importEvenings": {"200": {
         "evenings": [{"id": IMPORTED, "date": "2025-12-24", "name": "Christmas Eve", "game": None,
-                      "currency": "GBP", "line": 2, "already": False, "results": {
-                          MEMBERS[BENNET]: {"name": "Mrs Bennet", "counters": 6, "amount_minor": 30},
-                          MEMBERS[COLLINS]: {"name": "Mr Collins", "counters": -6,
-                                             "amount_minor": -30}}}],
+                      "currency": "GBP", "line": 2, "already": False, "results": [
+                          {"member": MEMBERS[BENNET], "name": "Mrs Bennet", "counters": 6,
+                           "amount_minor": 30, "line": 2},
+                          {"member": MEMBERS[COLLINS], "name": "Mr Collins", "counters": -6,
+                           "amount_minor": -30, "line": 3}]}],
         "unknown_members": [], "problems": [], "new": 1, "ready": True}},
     "createClub": {"201": {"id": CLUB, "name": "Meryton", "version": 1,
                            "write_token": "Qm1nZ2VfZGl4aGFyZF9leGFtcGxlX3Rva2VuXzAx",

@@ -141,15 +141,17 @@ class ImportProblem(Schema):
 
 
 class ImportResult(Schema):
-    name = fields.String()
+    member = fields.String(metadata={"description": "the member's id, or new:<name>"})
+    name = fields.String(metadata={"description": "as the file wrote it"})
     counters = fields.Integer()
     amount_minor = fields.Integer()
+    line = fields.Integer()
 
 
 class ImportEvening(PastEvening):
     line = fields.Integer(metadata={"description": "its first line in the file"})
-    results = fields.Dict(keys=fields.String(), values=fields.Nested(ImportResult), metadata={
-        "description": "member id (or new:<name>) -> his result"})
+    results = fields.List(fields.Nested(ImportResult), metadata={
+        "description": "each member's result, in the file's order"})
     already = fields.Boolean(metadata={"description": "imported before: recorded again never"})
 
 

@@ -200,6 +200,9 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
         held["already"] = held["id"] in state.imported
     missing = [u for u in unknown.values() if u["chosen"] != "new"]
     listed = sorted(evenings.values(), key=lambda e: (e["date"], e["line"]))
+    for held in listed:  # each member's result with its line, in the file's order
+        held["results"] = [{"member": who, **result, "line": held["lines"][who]}
+                           for who, result in held["results"].items()]
     return {"evenings": [{k: v for k, v in e.items() if k != "lines"} for e in listed],
             "unknown_members": [{"name": u["name"], "line": u["line"], "added": u["chosen"] == "new"}
                                 for u in unknown.values()],

@@ -167,8 +167,9 @@ def import_results(book: Book, club_id: str, raw: bytes, options: dict) -> dict:
                 continue
             data = facts.load("evening_imported", {
                 "date": evening["date"], "name": evening["name"], "currency": evening["currency"],
-                "game": evening["game"], "results": {made.get(who, who): result for who, result
-                                                     in evening["results"].items()}})
+                "game": evening["game"], "results": {
+                    made.get(r["member"], r["member"]): {key: r[key] for key in (
+                        "name", "counters", "amount_minor")} for r in evening["results"]}})
             drafts.append(Draft(evening["id"], "evening_imported", None, data))
         head = store.head(tx, club_id)
         for n, draft in enumerate(drafts):

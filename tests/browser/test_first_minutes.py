@@ -120,12 +120,12 @@ def test_names_pasted_at_once_are_each_added_and_look_alikes_refused_with_the_re
     page = phone.page
     evening = Evening(base)
     phone.open(evening.link())
-    field = page.locator("#player-form [name=name]")
-    field.focus()
+    field = page.locator("#lead #player-form [name=name]")  # once the set-up leads
+    expect(field).to_be_focused()
     page.evaluate("""() => { const data = new DataTransfer();
         data.setData('text/plain', 'Ann, Ben\\nZoë; Dot\\nann');
-        document.activeElement.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data,
-            bubbles: true, cancelable: true})); }""")
+        document.querySelector('#player-form [name=name]').dispatchEvent(new ClipboardEvent(
+            'paste', {clipboardData: data, bubbles: true, cancelable: true})); }""")
     expect(page.locator("#players li")).to_have_count(4)
     assert page.locator("#players li").all_inner_texts() == NAMES
     refused = page.locator("#attention .look")

@@ -84,12 +84,13 @@ def test_the_table_s_proxy_configuration_passes_caddy_s_validator(tmp_path):
     assert "Strict-Transport-Security" not in config  # an address: browsers ignore HSTS
 
 
-def installed_here(text: str, env_file: Path, backups: Path, port: int) -> str:
+def installed_here(text: str, env_file: Path, backups: Path, port: int,
+                   stream_port: int = 8002) -> str:
     """A unit as the recipe installs it, pointed at this checkout and a test's files."""
     return (text.replace(INSTALLED, str(ROOT)).replace("/etc/parlour-ledger.env", str(env_file))
             .replace("/var/backups/parlour-ledger", str(backups))
             .replace("127.0.0.1:8001", f"127.0.0.1:{port}")
-            .replace("127.0.0.1:8002", f"127.0.0.1:{port + 1}"))
+            .replace("127.0.0.1:8002", f"127.0.0.1:{stream_port}"))
 
 
 def test_the_units_pass_systemd_s_verifier(tmp_path):
@@ -106,11 +107,12 @@ def test_the_units_pass_systemd_s_verifier(tmp_path):
     assert timer["OnCalendar"] == "*-*-* 04:00:00" and timer["Persistent"] == "true"
 
 
-def command(unit: str, key: str, env: dict, tmp_path: Path, port: int) -> list[str]:
+def command(unit: str, key: str, env: dict, tmp_path: Path, port: int,
+            stream_port: int = 8002) -> list[str]:
     """The unit's command, as systemd would run it: split as its quoting says (no shell),
     `${VAR}` from its environment file, `%%` for `%`."""
     text = installed_here((DEPLOY / unit).read_text(), tmp_path / "env", tmp_path / "backups",
-                          port)
+                          port, stream_port)
     line = dict(settings(text))[key]
     line = re.sub(r"\$\{(\w+)\}", lambda m: env[m.group(1)], line)
     return shlex.split(line.replace("%%", "%"))
@@ -122,7 +124,7 @@ def test_the_public_recipe_serves_backs_up_and_restores_on_postgresql(tmp_path):
     url = fresh_postgres_url()
     env = {**os.environ, **dict(settings((DEPLOY / "parlour-ledger.env").read_text())),
            "LEDGER_DATABASE_URL": url, "WORKERS": "1"}
-    port = free_port()
+    port, stream_port = free_port(), free_port()
     (tmp_path / "backups").mkdir()
     service = subprocess.Popen(
         [*DIE_WITH_PARENT, str(os.getpid()),
@@ -143,12 +145,13 @@ def test_the_public_recipe_serves_backs_up_and_restores_on_postgresql(tmp_path):
             "name": "Twelfth Night", "counter_value": 5, "currency": "GBP"}).json()
         streams = subprocess.Popen(  # the stream unit's command: it answers the evening's stream
             [*DIE_WITH_PARENT, str(os.getpid()),
-             *command("parlour-ledger-stream.service", "ExecStart", env, tmp_path, port)],
+             *command("parlour-ledger-stream.service", "ExecStart", env, tmp_path, port,
+                      stream_port)],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         try:
-            stream = f"http://127.0.0.1:{port + 1}/api/v1/sessions/{opened['id']}/stream"
-            wait_until(lambda: _answers(f"http://127.0.0.1:{port + 1}/healthz"), START_SECONDS,
+            stream = f"http://127.0.0.1:{stream_port}/api/v1/sessions/{opened['id']}/stream"
+            wait_until(lambda: _answers(f"http://127.0.0.1:{stream_port}/healthz"), START_SECONDS,
                        "the stream unit")
             with requests.get(stream, params={"access_token": opened["read_token"]},
                               stream=True, timeout=REQUEST_SECONDS) as hello:

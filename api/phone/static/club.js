@@ -330,7 +330,7 @@ async function previewImport() {
   const members = (seen ? seen.summary.members : []).filter(m => !m.retired);
   const evenings = found.evenings.slice(0, 12).map(e => el("li",
     `${e.date} ${e.name}${e.already ? " (brought in already)" : ""}: ` +
-    Object.values(e.results).map(r => r.name + " " + signed(r.counters)).join(", ")));
+    e.results.map(r => r.name + " " + signed(r.counters)).join(", ")));
   if (found.evenings.length > 12) evenings.push(el("li", `and ${found.evenings.length - 12} more`));
   const problems = found.problems.map(p => el("li", `Line ${p.line}: ${p.message}`));
   const names = found.unknown_members.map(u => {
