@@ -58,6 +58,8 @@ def record(book: Book, session_id: str, request: dict) -> tuple[dict, bool]:
                     raise
                 event = store.insert(tx, session_id, head, draft, postings)
         except store.integrity_error:
+            with book.states.lock:
+                book.states.forget(session_id)  # another writer moved it: read it again
             continue
         with book.states.lock:
             book.states.advance(event)
@@ -70,16 +72,28 @@ def decide(book: Book, tx: Tx, session_id: str, draft: Draft) -> tuple[tuple[int
     the LedgerError that refuses it."""
     states = book.states
     with states.lock:
-        version, prev_hash = states.catch_up(tx, session_id)
-        if version == 0:
-            raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
-        if draft.expected_version is not None and draft.expected_version != version:
-            raise Conflict(f"Session is at version {version}, not {draft.expected_version}.",
-                           {"expected_version": [f"current version is {version}"]},
-                           current_version=version)
-        state = states.at(tx, session_id, version)
-        states.save_if_due(tx, state)
-        postings = resolve(state, draft, lambda event_id: book.store.get(tx, session_id, event_id))
+        try:
+            return _decided(book, tx, session_id, draft)
+        except LedgerError:
+            if not tx.trusting:
+                raise
+            tx.trusting = False  # decided on a kept state (PostgreSQL): refuse only on the
+            states.forget(session_id)  # store's own, read again
+            return _decided(book, tx, session_id, draft)
+
+
+def _decided(book: Book, tx: Tx, session_id: str, draft: Draft):
+    states = book.states
+    version, prev_hash = states.catch_up(tx, session_id)
+    if version == 0:
+        raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
+    if draft.expected_version is not None and draft.expected_version != version:
+        raise Conflict(f"Session is at version {version}, not {draft.expected_version}.",
+                       {"expected_version": [f"current version is {version}"]},
+                       current_version=version)
+    state = states.at(tx, session_id, version)
+    states.save_if_due(tx, state)
+    postings = resolve(state, draft, lambda event_id: book.store.get(tx, session_id, event_id))
     return (version, prev_hash), postings
 
 

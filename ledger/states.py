@@ -13,7 +13,7 @@ from collections import OrderedDict
 import orjson
 
 from ledger.events.sql import Tx
-from ledger.events.store import EventStore
+from ledger.events.store import TRUSTED, EventStore
 from ledger.projections.session import DETAILED, FOLD_FORMAT, SessionState
 
 SNAPSHOT_EVERY = 500
@@ -51,9 +51,12 @@ class StateCache:
         return the head's version and hash. A warm state costs one statement, which reads
         the events other processes added and the head together."""
         state, head = self._states.get(session_id), self._heads.get(session_id)
-        if (state is not None and head is not None and head[0] == state.version
-                and tx.data_version is not None and self._seen.get(session_id) == tx.data_version):
+        kept = state is not None and head is not None and head[0] == state.version
+        if kept and tx.data_version is not None and self._seen.get(session_id) == tx.data_version:
             return head  # the store stands where it stood when this was last made sure of
+        if kept and tx.writer and self._seen.get(session_id) is TRUSTED:
+            tx.trusting = True  # PostgreSQL: the insert checks it; a refusal is checked again
+            return head
         if state is None or head is None or head[0] != state.version:
             head = self.store.head(tx, session_id)
             if head[0] == 0:
@@ -65,8 +68,12 @@ class StateCache:
                 _fold_without_gc(state, [row[:-1] for row in rows], session_id)
                 head = rows[-1][0], rows[-1][-1]
         self._heads[session_id] = head
-        self._seen[session_id] = tx.data_version
+        self._seen[session_id] = tx.data_version if tx.data_version is not None else TRUSTED
         return head
+
+    def forget(self, session_id: str) -> None:
+        """The kept state's head is to be read again (an insert after it was refused)."""
+        self._seen.pop(session_id, None)
 
     def advance(self, event: dict) -> None:
         """Fold an event just committed, if the kept state is at the version before it."""

@@ -40,6 +40,8 @@ class Tx:
         self._queued = queued or []  # sent ahead of the next statement (PostgreSQL's lock)
         self.committed = False
         self.data_version = None
+        self.writer = False  # a write transaction, holding the stream's lock
+        self.trusting = False  # PostgreSQL: went on a head this process kept, unchecked
         self._after_commit: list = []
 
     def after_commit(self, action) -> None:
@@ -78,12 +80,12 @@ class Tx:
             self.cursor.execute(sql.removesuffix(" RETURNING position"), params)
             position = self.cursor.lastrowid
             self.connection.commit()
-        elif self._queued:
-            position = self.one(sql, params)[0]
-            self.connection.commit()
-        else:
+        else:  # the session's lock (if not taken yet), the insert and the commit: one trip
+            queued, self._queued = self._queued, []
             driver = self.connection.driver_connection
             with driver.pipeline():
+                for queued_sql, queued_params in queued:
+                    driver.execute(_pyformat(queued_sql), queued_params)
                 cursor = driver.execute(_pyformat(sql), params)
                 driver.commit()
             position = cursor.fetchone()[0]
@@ -130,9 +132,12 @@ class Connections:
         if self._writer is None:
             self._connect_writer()
         if not self.sqlite:
-            return Tx(self._writer, False, [(
+            tx = Tx(self._writer, False, [(
                 "SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {"key": lock_key})])
+            tx.writer = True
+            return tx
         tx = Tx(self._writer, True, cursor=self._writer_cursor)
+        tx.writer = True
         tx.cursor.execute("BEGIN IMMEDIATE")
         tx.data_version = (tx.cursor.execute("PRAGMA data_version").fetchone()[0], self._epoch)
         return tx

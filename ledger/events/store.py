@@ -45,6 +45,10 @@ FOLD = ("SELECT version, type, postings, event_id, game_id, {detail} data END, "
         "ORDER BY version")
 LAST_VERSION = 2**31 - 1
 HEADS_KEPT = 4096
+# What a PostgreSQL writer keeps of a stream has no data_version to check it by: the record
+# path (ledger.states) may take it on trust, the unique (session, version) refusing an insert
+# after a head that moved; the store's own `head` always reads it.
+TRUSTED = "trusted"
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,11 @@ class EventStore:
         it and commit the transaction (one round trip on PostgreSQL)."""
         event = _placed(session_id, *head, draft, postings)
         self._heads_after(tx, event)
-        event["position"] = tx.insert_and_commit(INSERT, _row(event))
+        try:
+            event["position"] = tx.insert_and_commit(INSERT, _row(event))
+        except self.integrity_error:
+            self._heads.pop(session_id, None)  # another writer's, or a resent id: read it again
+            raise
         return event
 
     def place(self, tx: Tx, stream_id: str, head: tuple[int, str], draft: Draft,
@@ -110,13 +118,12 @@ class EventStore:
     def _heads_after(self, tx: Tx, event: dict) -> None:
         """The stream's head is this event once the transaction commits (until then, and if
         it fails, it is not known)."""
-        stream, seen = event["session_id"], tx.data_version
+        stream = event["session_id"]
+        seen = tx.data_version if tx.data_version is not None else TRUSTED
         self._heads.pop(stream, None)
         tx.after_commit(lambda: self._keep_head(stream, (event["version"], event["hash"]), seen))
 
     def _keep_head(self, stream: str, head: tuple[int, str], seen) -> None:
-        if seen is None:
-            return
         self._heads[stream] = head, seen
         if len(self._heads) > HEADS_KEPT:
             del self._heads[next(iter(self._heads))]

@@ -1,7 +1,9 @@
-"""Two processes' books on one SQLite file, writing in turn across many evenings: what each
-keeps between appends (an evening's head and folded state, reused while the store stands
-where it stood) is never taken for the store's once the other has written to that evening,
-even when the other wrote long before this book's last write to another evening."""
+"""Two processes' books (two app servers) on one store, SQLite and PostgreSQL, writing in turn
+across many evenings: what each keeps between appends (an evening's head and folded state)
+is never taken for the store's once the other has written to that evening. On SQLite it is
+reused only while the store stands where it stood (data_version); on PostgreSQL it is taken
+on trust, the insert's unique version refusing a stale head and a refusal decided on a kept
+state being decided again on the store's."""
 
 import pytest
 
@@ -14,10 +16,9 @@ from ledger.recording import open_session, record
 
 
 @pytest.fixture
-def books(tmp_path):
-    url = f"sqlite:///{tmp_path}/ledger.sqlite3"
-    migrate(make_engine(url))
-    return [Book(make_engine(url)), Book(make_engine(url))]
+def books(database_url):
+    migrate(make_engine(database_url))
+    return [Book(make_engine(database_url)), Book(make_engine(database_url))]
 
 
 def test_appends_taking_turns_across_evenings_are_all_decided_on_the_store_as_it_is(books):
@@ -52,3 +53,21 @@ def test_the_store_s_kept_heads_are_never_stale_across_writers(books):
         assert event["version"] == head[0] + 1
     for sid in sids:
         assert books[1].store.verify(sid)["ok"]
+
+
+def test_a_fact_refused_on_a_kept_state_is_decided_again_on_the_store_s(books):
+    first, other = books
+    sid = open_session(first, {"name": "Twelfth Night"})[0]["session_id"]
+    seats = [record(first, sid, {"type": "player_added", "data": {"name": n}})[0]["id"]
+             for n in ("Ann", "Ben")]
+    game = record(first, sid, {"type": "game_started", "data": {
+        "kind": "commerce", "seats": seats, "stake": 1}})[0]["id"]
+    record(first, sid, {"type": "deal_started", "game_id": game, "data": {}, "deal": 1})
+    # the other server settles deal 1 and starts deal 2; the first keeps deal 1 in mind
+    record(other, sid, {"type": "commerce_stand", "game_id": game, "deal": 1,
+                        "data": {"stander": seats[0], "winner": seats[0]}})
+    started = record(other, sid, {"type": "deal_started", "game_id": game, "data": {}, "deal": 2})[0]
+    bought = record(first, sid, {"type": "card_bought", "game_id": game, "deal": 2,
+                                 "expected_version": started["version"],
+                                 "data": {"buyer": seats[0]}})[0]  # from Ben, who deals
+    assert bought["version"] == started["version"] + 1
