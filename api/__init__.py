@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_compress import Compress
 
-from api import docs, errors, requestlog, security
+from api import appends, docs, errors, requestlog, security
 from api.health import blp as health_blp
 from ledger.book import Book
 from ledger.events.changes import Changes
@@ -53,7 +53,6 @@ def create_app(config: dict | None = None) -> Flask:
     api = docs.Api(app)
     errors.register(app)
     requestlog.install(app)
-    security.install(app)
     from api.events.resources import blp as events_blp
     from api.clubs.resources import blp as clubs_blp
     from api.exports.resources import blp as exports_blp
@@ -67,5 +66,7 @@ def create_app(config: dict | None = None) -> Flask:
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
     Compress(app)
+    appends.install(app)  # within the security headers' wrapper
+    security.install(app)
     docs.document_catalogue(api.spec)
     return app

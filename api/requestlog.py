@@ -29,12 +29,17 @@ def _start() -> None:
 
 
 def _record(response):
-    started = request.environ.get(STARTED)
-    os.write(STDERR, orjson.dumps({
-        "method": request.method,
-        "path": request.url_rule.rule if request.url_rule else "<unmatched>",
-        "status": response.status_code,
-        "ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
-        "client": request.remote_addr,
-    }, option=orjson.OPT_APPEND_NEWLINE))
+    write(request.method, request.url_rule.rule if request.url_rule else "<unmatched>",
+          response.status_code, request.environ.get(STARTED), request.remote_addr)
     return response
+
+
+def write(method: str, path: str, status: int, started: float | None, client: str | None):
+    """One request's line (`started`: its `time.perf_counter()`), in one write(2)."""
+    os.write(STDERR, orjson.dumps({
+        "method": method,
+        "path": path,
+        "status": status,
+        "ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
+        "client": client,
+    }, option=orjson.OPT_APPEND_NEWLINE))
