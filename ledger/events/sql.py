@@ -3,6 +3,12 @@
 SQLAlchemy supplies the engine, its pool and the URL handling; the store's few statements
 run straight on the DBAPI cursor, which costs a tenth of a Core round trip per statement.
 Statements are written with `:name` parameters and adapted to psycopg's `%(name)s`.
+
+PostgreSQL's writer binds parameters on the client (psycopg's `ClientCursor`, which quotes
+each value itself) so that several statements go as one query in one round trip: the
+transaction's BEGIN and the session's lock travel with its first statement, and an append's
+insert with its COMMIT (a query stops at its first error, leaving the transaction to be
+rolled back). The connection is in autocommit, so psycopg sends no BEGIN of its own.
 """
 
 import fcntl
@@ -57,38 +63,33 @@ class Tx:
 
     def run(self, sql: str, params: dict | None = None):
         if self._queued:
-            return self._after_queued(sql, params or {})
+            return self._together([(sql, params or {})])
         self.cursor.execute(self._sql(sql), params or {})
         return self.cursor
 
-    def _after_queued(self, sql: str, params: dict):
-        """PostgreSQL: the queued statements (the session's lock) and this one in one round
-        trip; this one's cursor."""
-        queued, self._queued = self._queued, []
-        driver = self.connection.driver_connection
-        with driver.pipeline():
-            for queued_sql, queued_params in queued:
-                driver.execute(_pyformat(queued_sql), queued_params)
-            cursor = driver.execute(_pyformat(sql), params)
-        return cursor
+    def _together(self, statements: list[tuple[str, dict]], result: int = -1):
+        """PostgreSQL: the queued statements (BEGIN and the session's lock) and `statements`
+        as one query, one round trip; the cursor at the result of `statements[result]`."""
+        statements, self._queued = [*self._queued, *statements], []
+        merged: dict = {}
+        for _, params in statements:
+            merged.update(params)
+        self.cursor.execute("; ".join(_pyformat(sql) for sql, _ in statements), merged)
+        for _ in range(result % len(statements)):
+            self.cursor.nextset()
+        return self.cursor
 
     def insert_and_commit(self, sql: str, params: dict) -> int:
         """Insert one row (`sql` ends with `RETURNING position`) and commit; the row's
         position. SQLite reads it from the cursor (a RETURNING clause costs a tenth of an
-        append there); PostgreSQL sends both in one round trip."""
+        append there); PostgreSQL sends the insert and the COMMIT (and the BEGIN and the
+        session's lock, if not sent yet) as one query."""
         if self.sqlite:
             self.cursor.execute(sql.removesuffix(" RETURNING position"), params)
             position = self.cursor.lastrowid
             self.connection.commit()
-        else:  # the session's lock (if not taken yet), the insert and the commit: one trip
-            queued, self._queued = self._queued, []
-            driver = self.connection.driver_connection
-            with driver.pipeline():
-                for queued_sql, queued_params in queued:
-                    driver.execute(_pyformat(queued_sql), queued_params)
-                cursor = driver.execute(_pyformat(sql), params)
-                driver.commit()
-            position = cursor.fetchone()[0]
+        else:
+            position = self._together([(sql, params), ("COMMIT", {})], result=-2).fetchone()[0]
         self._committed()
         return position
 
@@ -132,8 +133,9 @@ class Connections:
         if self._writer is None:
             self._connect_writer()
         if not self.sqlite:
-            tx = Tx(self._writer, False, [(
-                "SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))", {"key": lock_key})])
+            tx = Tx(self._writer, False, [("BEGIN", {}), (
+                "SELECT pg_advisory_xact_lock(hashtextextended(:ledger_lock, 0))",
+                {"ledger_lock": lock_key})], cursor=self._writer_cursor)
             tx.writer = True
             return tx
         tx = Tx(self._writer, True, cursor=self._writer_cursor)
@@ -148,9 +150,15 @@ class Connections:
 
     def _connect_writer(self) -> None:
         """SQLite: the driver's own connection and one cursor, held (a pooled connection's
-        proxy costs on every statement and commit of an append)."""
+        proxy costs on every statement and commit of an append). PostgreSQL: the connection
+        in autocommit, with one client-binding cursor (the module's docstring)."""
         self._pooled = self._writer = self.engine.raw_connection()  # held: never back to the pool
-        if self.sqlite:
+        if not self.sqlite:  # BEGIN and COMMIT are sent with the statements (above)
+            import psycopg
+            driver = self._pooled.driver_connection
+            driver.autocommit = True
+            self._writer_cursor = psycopg.ClientCursor(driver)
+        else:
             self._writer = self._pooled.driver_connection
             self._writer_cursor = self._writer.cursor()
             # Writers in other processes change the file between appends, and SQLite drops its
