@@ -13,15 +13,18 @@ nothing, and Flask decides it again and renders it in the one place problems are
 """
 
 import io
+import logging
 import re
 import time
 
 import orjson
 from flask import Flask
 from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
+from werkzeug.exceptions import HTTPException
 
 from api import requestlog
 from api.body import _parse
+from ledger.errors import LedgerError
 from ledger.recording import record, token_digest
 
 PATH = re.compile(r"/api/v1/sessions/([^/]+)/events")
@@ -29,6 +32,7 @@ TEMPLATE = "/api/v1/sessions/<sid>/events"
 JSON = frozenset({"application/json", "application/json; charset=utf-8",
                   "application/json;charset=utf-8", "application/json; charset=utf8"})
 STATUS = {201: "201 CREATED", 200: "200 OK"}
+log = logging.getLogger(__name__)
 
 
 class Appends:
@@ -77,7 +81,7 @@ class Appends:
         if match is None or environ.get("CONTENT_TYPE", "").lower() not in JSON:
             return None
         length = environ.get("CONTENT_LENGTH", "")
-        if "HTTP_TRANSFER_ENCODING" in environ or not length.isdigit() or (self.limit is not None and int(length) >= self.limit):
+        if "HTTP_TRANSFER_ENCODING" in environ or not (length.isascii() and length.isdigit()) or (self.limit is not None and int(length) >= self.limit):
             return None
         scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
@@ -90,8 +94,11 @@ class Appends:
         """(event, created), or None for anything Flask is to answer."""
         try:
             return record(self.book, sid, _parse(raw))
-        except Exception:  # noqa: BLE001 - nothing written: Flask decides it again, and answers
+        except (LedgerError, HTTPException):  # refused, nothing written: Flask answers it
             return None
+        except Exception as error:  # noqa: BLE001 - nothing committed (a broken connection is
+            log.warning("append handed to Flask after %r", error)  # replaced): Flask tries it
+            return None  # again, and answers what it meets
 
     def _algorithm(self, environ, body: bytes) -> str | None:
         """As Flask-Compress chooses for an answer of this size and type."""

@@ -181,3 +181,26 @@ def test_a_chunked_append_goes_through_flask(apps, table, dispatched):
             **table.write, "Content-Type": "application/json", "Transfer-Encoding": "chunked"},
         environ_overrides={"wsgi.input_terminated": True})
     assert answer.status_code == 201 and dispatched == [table.url("/events")]
+
+
+@pytest.mark.parametrize("length", ["²", "٣", "+5", " 5", "-1", ""])
+def test_a_length_that_is_not_ascii_digits_goes_through_flask(apps, table, dispatched, length):
+    answers = [send(app, table, stake(table), environ_overrides={"CONTENT_LENGTH": length})
+               for app in apps]
+    assert answers[0].status_code == answers[1].status_code < 500
+    assert dispatched == [table.url("/events")]
+
+
+def test_an_append_that_fails_unexpectedly_is_tried_again_by_flask(apps, table, dispatched,
+                                                                   monkeypatch, caplog):
+    """As after a connection lost mid-append (nothing committed): Flask's path records it."""
+    import api.appends
+
+    def broken(*args):
+        raise OSError("connection lost")
+    monkeypatch.setattr(api.appends, "record", broken)
+    before = version(table)
+    answer = send(apps[0], table, stake(table))
+    assert answer.status_code == 201 and answer.get_json()["version"] == before + 1
+    assert dispatched[0] == table.url("/events")
+    assert "connection lost" in caplog.text
