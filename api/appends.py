@@ -19,13 +19,17 @@ import time
 
 import orjson
 from flask import Flask
-from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
 from werkzeug.exceptions import HTTPException
 
 from api import requestlog
 from api.body import _parse
 from ledger.errors import LedgerError
 from ledger.recording import record, token_digest
+
+try:  # Flask-Compress's own choice and compression; under other names, appends go via Flask
+    from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
+except ImportError:  # pragma: no cover - another Flask-Compress
+    _choose_algorithm = _compress_data = _format = None
 
 PATH = re.compile(r"/api/v1/sessions/([^/]+)/events")
 TEMPLATE = "/api/v1/sessions/<sid>/events"
@@ -109,5 +113,5 @@ class Appends:
 
 
 def install(app: Flask) -> None:
-    if app.config.get("FAST_APPENDS", True):
+    if app.config.get("FAST_APPENDS", True) and _compress_data is not None:
         app.wsgi_app = Appends(app)
