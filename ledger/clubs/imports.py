@@ -42,6 +42,7 @@ HEADERS = {  # what a column may be headed, casefolded, without accents or punct
     "currency": {"currency", "wahrung", "devise"},
 }
 FORMULA = re.compile(r"^\s*[=@]")
+NEWLINE = re.compile(r"\r\n|\r|\n")
 DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y", "%d/%m/%y", "%d.%m.%y")
 
 
@@ -93,15 +94,20 @@ def rows(text: str) -> tuple[str, list[tuple[int, list[str]]]]:
     """(the delimiter, [(line number, cells)]) of the file after its header line."""
     sample = text[:8192]
     try:
-        delimiter = csv.Sniffer().sniff(sample.split("\n", 1)[0] or sample, ",;\t").delimiter
+        delimiter = csv.Sniffer().sniff(NEWLINE.split(sample, 1)[0] or sample, ",;\t").delimiter
     except csv.Error:
         delimiter = ";" if sample.count(";") > sample.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    # Lines end in \n, \r\n or \r (Excel for Mac's "CSV (Macintosh)"): as the csv module
+    # asks, the text is handed over with its line ends untranslated.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     found = []
-    for cells in reader:
-        if len(found) > MAX_ROWS:
-            raise ImportProblem(f"The file has more than {MAX_ROWS:,} lines: split it.")
-        found.append((reader.line_num, cells))
+    try:
+        for cells in reader:
+            if len(found) > MAX_ROWS:
+                raise ImportProblem(f"The file has more than {MAX_ROWS:,} lines: split it.")
+            found.append((reader.line_num, cells))
+    except csv.Error as error:  # a cell over the csv module's limit (128 KB), a NUL, …
+        raise ImportProblem(f"Line {reader.line_num} cannot be read as CSV ({error}).") from None
     return delimiter, found
 
 

@@ -110,9 +110,12 @@ def Text(max_length: int, **kwargs) -> TextField:
 def person_text(value: str, max_length: int) -> str:
     """NFC-normalised and trimmed of white space and invisible characters at both ends;
     refused when it is not valid Unicode, holds control characters or bidi overrides, is
-    longer than `max_length`, or shows nothing at all."""
+    longer than `max_length` as sent (the document's `maxLength`) or as stored, or shows
+    nothing at all."""
     if not is_unicode(value):
         raise ValidationError("Not valid Unicode text (an unpaired surrogate).")
+    if len(value) > max_length:
+        raise ValidationError(f"Longer than {max_length} characters.")
     text = _trimmed(unicodedata.normalize("NFC", value))
     if any(unicodedata.category(c) == "Cc" for c in text):
         raise ValidationError("Control characters (tabs, line breaks, NUL…) are not allowed.")

@@ -121,3 +121,27 @@ def test_ten_thousand_rows_preview_and_record(club):
     assert preview["ready"] and preview["new"] == 5_000
     assert send(club, text, confirm=True).get_json()["recorded"] == 5_000
     assert club.standings()["Ann"]["evenings"] == 5_000
+
+
+def test_lines_ending_in_a_carriage_return_alone_read_as_lines(club):
+    """Excel for Mac's "CSV (Macintosh)" ends its lines in \r: read as any other file."""
+    text = "date;evening;member;counters\r2025-04-23;St George;Ann;2\r2025-04-23;St George;Ben;-2\r"
+    preview = send(club, text).get_json()
+    assert preview["ready"], preview
+    [evening] = preview["evenings"]
+    assert [(r["name"], r["counters"]) for r in evening["results"]] == [("Ann", 2), ("Ben", -2)]
+
+
+@pytest.mark.parametrize("text", [
+    HEADER + "2025-05-01;May Day;Ann;1\r_\"x;\n",            # a lone \r inside a line
+    'g:^\U000f5cab\tÆ\U000afcad\u00c5\r_"',                   # as a fuzzer sent it
+    HEADER + "2025-05-01;" + "x" * 200_000 + ";Ann;1;\n",     # a cell over the csv module's limit
+    HEADER + "2025-05-01;May\x00Day;Ann;1;\n",               # a NUL
+])
+def test_a_file_the_csv_module_cannot_read_is_answered_in_words(club, text):
+    before = club.get()["version"]
+    answer = send(club, text)
+    assert answer.status_code in (200, 422), answer.get_json()
+    if answer.status_code == 422:
+        assert answer.get_json()["detail"]
+    assert club.get()["version"] == before

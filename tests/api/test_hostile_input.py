@@ -208,3 +208,21 @@ def test_a_body_that_is_not_utf8_is_400(table):
     refused = table.client.post(table.url("/players"), data='{"name": "Zoë"}'.encode("latin-1"),
                                 headers=table.write, content_type="application/json")
     assert refused.status_code == 400
+
+
+def test_text_longer_than_the_document_allows_is_refused_even_if_it_would_shrink(table):
+    """`maxLength` counts the characters sent: trailing spaces or a decomposed accent that
+    trimming or NFC would take off do not stretch it (the stored text is checked too)."""
+    documented = table.client.get("/openapi.json").get_json()["components"]["schemas"]
+    longest = {url: documented[schema]["properties"]["name"]["maxLength"]
+               for url, schema in ((table.url("/players"), "PlayerRequest"),
+                                   ("/api/v1/sessions", "SessionRequest"))}
+    before = version(table)
+    for url, most in longest.items():
+        for name in ("a" * most + " ", "e\u0301" * (most // 2 + 1)):
+            refused = table.client.post(url, json={"name": name}, headers=table.write)
+            assert refused.status_code == 422 and "name" in refused.get_json()["errors"], url
+        accepted = table.client.post(url, json={"name": "é" * (most - 1) + "z"},
+                                     headers=table.write)
+        assert accepted.status_code == 201, url
+    assert version(table) == before + 1  # the player; the session is another's

@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.parameters import ParameterLocation
+from schemathesis.specs.openapi.checks import negative_data_rejection
 
 from api import create_app, examples
 from api.clubs import examples as club_examples
@@ -136,6 +137,16 @@ def aimed_at_the_evening(context, body):
     return st.fixed_dictionaries(drawn).map(lambda values: {**body, **values})
 
 
+def only_a_format_negated(case) -> bool:
+    """A negative case whose only violation is of a `format` of ours. Schemathesis counts any
+    value as violating a format it cannot check (`display-text`, `player-id`, …), but ours
+    describe what a value is, not a syntax: any text a person types is a name (its own rules
+    refuse the rest: tests/api/test_hostile_input.py), and an id of nothing is a 404."""
+    data = case.meta.phase.data if case.meta else None
+    mutations = getattr(data, "mutations", ()) or ()
+    return bool(mutations) and all(set(mutation.keywords) <= {"format"} for mutation in mutations)
+
+
 def current_version() -> int:
     return TABLE.client.get(TABLE.url(""), headers=TABLE.read).get_json()["version"]
 
@@ -157,7 +168,8 @@ def test_every_operation_answers_as_documented(case):
     headers = {"Accept-Encoding": "identity"}
     if not negative(ParameterLocation.HEADER):
         headers["Authorization"] = (CLUB if club else TABLE).write["Authorization"]
-    response = case.call_and_validate(headers=headers)
+    response = case.call_and_validate(headers=headers, excluded_checks=[
+        negative_data_rejection] if only_a_format_negated(case) else [])
     mode = "positive" if case.meta is None or case.meta.generation.mode.is_positive else "negative"
     STATUSES[case.operation.label, mode][response.status_code] += 1
     if case.operation.label.endswith("/events") and response.status_code == 201:
