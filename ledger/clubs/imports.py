@@ -61,12 +61,14 @@ def evening_id(club_id: str, date: str, name: str) -> str:
 
 
 def decoded(raw: bytes) -> str:
-    if raw.startswith(codecs.BOM_UTF8):
-        return raw[3:].decode("utf-8", errors="strict")
+    """The file's text: UTF-8 (after a byte-order mark or not), else Windows-1252 (Excel's and
+    LibreOffice's CSV on Windows), whatever a byte-order mark claimed: the preview shows every
+    name as it was read."""
+    raw = raw.removeprefix(codecs.BOM_UTF8)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")  # Windows-1252: Excel's and LibreOffice's
+        return raw.decode("cp1252", errors="replace")
 
 
 def _plain(header: str) -> str:

@@ -48,7 +48,8 @@ def test_a_european_file_previews_then_records_and_the_standings_add_its_rows(cl
 
 
 @pytest.mark.parametrize("encoding,bom,delimiter", [
-    ("utf-8", True, ","), ("utf-8", False, ";"), ("cp1252", False, ";"), ("utf-8", False, "\t")])
+    ("utf-8", True, ","), ("utf-8", False, ";"), ("cp1252", False, ";"), ("utf-8", False, "\t"),
+    ("cp1252", True, ";")])  # a byte-order mark before Windows-1252 text: read as the text is
 def test_files_in_every_encoding_and_separator_read_alike(club, encoding, bom, delimiter):
     lines = ["Date,Evening,Member,Counters", "2025-11-05,Guy Fawkes,Zoë,5",
              "2025-11-05,Guy Fawkes,Ann,-5"]
