@@ -6,7 +6,7 @@ import datetime as dt
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ledger.errors import Invalid
-from ledger.events.fields import EventData, Ref, Text, WholeNumber
+from ledger.events.fields import MAX_AMOUNT, EventData, Ref, Text, WholeNumber
 
 
 class ClubCreated(EventData):
@@ -58,8 +58,10 @@ class ImportedResult(Schema):
         unknown = RAISE
 
     name = Text(100, required=True, metadata={"description": "as the file wrote it"})
-    counters = fields.Integer(strict=True, required=True)
-    amount_minor = fields.Integer(strict=True, required=True)
+    counters = fields.Integer(strict=True, required=True,
+                              validate=validate.Range(-MAX_AMOUNT, MAX_AMOUNT))
+    amount_minor = fields.Integer(strict=True, required=True,
+                                  validate=validate.Range(-MAX_AMOUNT, MAX_AMOUNT))
 
 
 class EveningImported(EventData):

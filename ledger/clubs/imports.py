@@ -27,7 +27,7 @@ from decimal import Decimal, InvalidOperation
 
 from marshmallow import ValidationError
 
-from ledger.events.fields import person_text
+from ledger.events.fields import MAX_AMOUNT, person_text
 from ledger.projections.exports import MINOR_DIGITS
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -127,6 +127,8 @@ def number(text: str, delimiter: str) -> Decimal:
         raise ValueError(f"{text!r} is not a number") from None
     if not value.is_finite():
         raise ValueError(f"{text!r} is not a number")
+    if abs(value) > MAX_AMOUNT:
+        raise ValueError(f"{text!r} is more than the ledger holds ({MAX_AMOUNT:,} at most)")
     return value
 
 
@@ -224,8 +226,16 @@ def _key(name: str) -> str:
 
 
 def _amounts(counters, money, currency: str, value: int) -> tuple[int, int]:
-    """(counters, minor units) from what the line gives: either makes the other by the
-    counter's value."""
+    """(counters, minor units) from what the line gives, each within what the ledger holds."""
+    made = _made(counters, money, currency, value)
+    if any(abs(amount) > MAX_AMOUNT for amount in made):
+        raise ValueError(f"{made[0]:,} counters, {made[1]:,} in minor units: more than the "
+                         f"ledger holds ({MAX_AMOUNT:,} at most)")
+    return made
+
+
+def _made(counters, money, currency: str, value: int) -> tuple[int, int]:
+    """(counters, minor units): either makes the other by the counter's value."""
     if counters is not None and counters != counters.to_integral_value():
         raise ValueError(f"{counters} counters: counters are whole numbers")
     if money is not None:

@@ -146,3 +146,26 @@ def test_a_file_the_csv_module_cannot_read_is_answered_in_words(club, text):
     if answer.status_code == 422:
         assert answer.get_json()["detail"]
     assert club.get()["version"] == before
+
+
+@pytest.mark.parametrize("column", ["counters", "money"])
+@pytest.mark.parametrize("amount", ["99999999999999999999", "1e30", "1e999999", "-1e999999",
+                                    "1e-999999"])
+def test_an_amount_beyond_what_the_ledger_holds_is_a_problem_of_its_line(club, column, amount):
+    text = (f"date;evening;member;{column}\n2025-06-24;Midsummer;Zoë;{amount}\n"
+            "2025-06-24;Midsummer;Ann;0\n")
+    before = club.get()["version"]
+    preview = send(club, text)
+    assert preview.status_code == 200
+    [problem] = preview.get_json()["problems"]
+    assert (problem["line"], problem["field"]) == (2, column)
+    assert send(club, text, confirm=True).status_code == 422
+    assert club.get()["version"] == before
+
+
+def test_counters_that_make_more_money_than_the_ledger_holds_are_a_problem(club):
+    text = "date;evening;member;counters\n2025-06-24;Midsummer;Zoë;1000000000\n" \
+           "2025-06-24;Midsummer;Ann;-1000000000\n"
+    problems = send(club, text, counter_value=5).get_json()["problems"]
+    assert [p["line"] for p in problems] == [2, 3]
+    assert "more than the ledger holds" in problems[0]["message"]
