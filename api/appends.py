@@ -53,10 +53,10 @@ class Appends:
 
     def __call__(self, environ, start_response):
         started = time.perf_counter()
-        sid = self._session_of(environ)
-        if sid is None:
+        ordinary = self._ordinary(environ)
+        if ordinary is None:
             return self.flask(environ, start_response)
-        length = int(environ["CONTENT_LENGTH"])
+        sid, length = ordinary
         raw = environ["wsgi.input"].read(length)
         answered = len(raw) == length and self._recorded(sid, raw)
         if not answered:  # Flask reads the body again, from here
@@ -77,22 +77,27 @@ class Appends:
             requestlog.write("POST", TEMPLATE, status, started, environ.get("REMOTE_ADDR"))
         return [body]
 
-    def _session_of(self, environ) -> str | None:
-        """The session of an ordinary append written with its own write token, else None."""
+    def _ordinary(self, environ) -> tuple[str, int] | None:
+        """(session, body length) of an ordinary append written with the session's own write
+        token, else None."""
         if environ["REQUEST_METHOD"] != "POST" or environ.get("QUERY_STRING"):
             return None
         match = PATH.fullmatch(environ.get("PATH_INFO", ""))
         if match is None or environ.get("CONTENT_TYPE", "").lower() not in JSON:
             return None
-        length = environ.get("CONTENT_LENGTH", "")
-        if "HTTP_TRANSFER_ENCODING" in environ or not (length.isascii() and length.isdigit()) or (self.limit is not None and int(length) >= self.limit):
+        declared = environ.get("CONTENT_LENGTH", "")
+        if "HTTP_TRANSFER_ENCODING" in environ or not (declared.isascii() and declared.isdigit()):
+            return None
+        length = int(declared)
+        if self.limit is not None and length >= self.limit:
             return None
         scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             return None
         sid = match.group(1)
-        return sid if self.book.store.tokens.find(token_digest(token.strip())) == (
-            sid, "write") else None
+        if self.book.store.tokens.find(token_digest(token.strip())) != (sid, "write"):
+            return None
+        return sid, length
 
     def _recorded(self, sid: str, raw: bytes):
         """(event, created), or None for anything Flask is to answer."""
