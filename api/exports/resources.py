@@ -47,6 +47,9 @@ def looks_like_a_formula(text: str) -> bool:
     its first visible character, past any white space, invisible format characters (zero-width
     space, BOM, LRM/RLM, bidi overrides and isolates) and controls, is such a sign or a
     look-alike; or when it begins with a tab or a line break at all."""
+    first = text[:1]
+    if first.isascii() and first.isalnum():  # most cells (ids, names, types): decided at once
+        return False
     if text.startswith(LINE_CONTROLS):
         return True
     for char in text:
