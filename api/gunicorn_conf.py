@@ -24,6 +24,10 @@ worker_class = "sync"
 timeout = 30
 graceful_timeout = 10
 preload_app = True
+# gunicorn 25.1+ serves a control socket at one path per user ($XDG_RUNTIME_DIR or
+# ~/.gunicorn), taken over by each new master and deleted by each one that stops: the app
+# and stream servers, a second service or a test's would take it from each other. Unused.
+control_socket_disable = True
 
 gc.disable()  # until the app is built: see when_ready
 

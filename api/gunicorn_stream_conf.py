@@ -13,3 +13,4 @@ preload_app = False
 timeout = 30
 graceful_timeout = 2  # a phone whose stream ends reconnects by itself
 raw_env = ["LEDGER_STREAMS=push"]
+control_socket_disable = True  # as the app server's (api/gunicorn_conf.py)

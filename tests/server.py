@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import requests
-from gunicorn.config import KNOWN_SETTINGS
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 CONFIG = Path(__file__).resolve().parents[1] / "api" / "gunicorn_conf.py"  # as .ci/serve
@@ -25,11 +24,6 @@ STREAM_CONFIG = CONFIG.with_name("gunicorn_stream_conf.py")  # the stream server
 START_SECONDS = 120   # to the first 200 from /healthz: ~1 s idle, far more on a loaded machine
 STOP_SECONDS = 30     # for a graceful stop before the group is killed
 REQUEST_SECONDS = 60  # a ceiling for one request in a test, never a measure of speed
-# Recent gunicorn (27 here) serves a control socket at one path per user, taken over by each
-# new master and removed by each one stopping, and stops its thread around every fork; the
-# tests start several masters at once and none of them needs it.
-NO_CONTROL_SOCKET = (["--no-control-socket"] if any(
-    setting.name == "control_socket_disable" for setting in KNOWN_SETTINGS) else [])
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -111,7 +105,7 @@ class Gunicorn:
                 self.process = subprocess.Popen(
                     [*DIE_WITH_PARENT, str(os.getpid()),
                      str(GUNICORN), "--workers", str(self.workers),
-                     "--bind", f"fd://{listener.fileno()}", *NO_CONTROL_SOCKET,
+                     "--bind", f"fd://{listener.fileno()}",
                      "--config", str(self.config), self.app],
                     env=self.env, stdout=log, stderr=log, pass_fds=[listener.fileno()],
                     start_new_session=True)

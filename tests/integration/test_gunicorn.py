@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.server import (REQUEST_SECONDS, START_SECONDS, Gunicorn, gunicorn, run_threads,
-                          wait_until)
+from tests.server import (REQUEST_SECONDS, START_SECONDS, STREAM_CONFIG, Gunicorn, gunicorn,
+                          run_threads, wait_until)
 
 THREADS, EACH = 8, 20
 
@@ -93,3 +93,21 @@ def test_the_preloading_master_hands_no_database_file_to_its_workers(tmp_path):
         assert not {name for name in _open_files(master) if name.startswith(str(database))}
         held = set().union(*(_open_files(pid) for pid in workers))
         assert f"{database}-writers.lock" in held  # opened by a worker, after the fork
+
+
+@pytest.mark.server
+def test_the_servers_leave_no_control_socket_for_another_to_take(tmp_path):
+    """gunicorn 25.1+ serves a control socket at one path per user, which each new master
+    takes over and each stopping one deletes: the service's app and stream servers (and a
+    second service on the machine) would take it from each other. Their settings turn it off."""
+    runtime, home = tmp_path / "run", tmp_path / "home"
+    runtime.mkdir()
+    home.mkdir()
+    env = {"XDG_RUNTIME_DIR": str(runtime), "HOME": str(home)}
+    database_url = f"sqlite:///{tmp_path}/ledger.sqlite3"  # the store is not what is tested
+    with (Gunicorn(database_url, workers=1, env=env) as app,
+          Gunicorn(database_url, workers=1, env=env, config=STREAM_CONFIG) as streams):
+        for server in (app, streams):
+            assert requests.get(f"{server.base}/healthz", timeout=REQUEST_SECONDS).ok
+        assert list(runtime.iterdir()) == []
+        assert list(home.iterdir()) == []
