@@ -134,6 +134,10 @@ def test_names_pasted_at_once_are_each_added_and_look_alikes_refused_with_the_re
     expect(field).to_be_focused()
     page.locator("#player-form button[type=submit]").click()  # nothing typed: said so
     expect(page.locator("#player-error")).to_have_text("Type a name first.")
+    field.fill("Bennet, Mrs")  # typed, not pasted: one name, comma and all
+    field.press("Enter")
+    expect(page.locator("#players li")).to_have_count(5)
+    assert page.locator("#players li").all_inner_texts() == [*NAMES, "Bennet, Mrs"]
     phone.close()
 
 

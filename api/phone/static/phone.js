@@ -880,9 +880,11 @@ function optionField(spec, kept, seats, tables) {
 // ---- actions
 function said(where, text) { $(where).textContent = text; }
 
-function addPlayers(text) {  // one name, or several with commas, semicolons or a line each
+// A typed name is one name, commas and all ("Bennet, Mrs"); pasted text is a list, a name a
+// line or between commas or semicolons.
+function addPlayers(text, list = false) {
   const form = $("#player-form"), field = form.elements.name;
-  const given = text.split(/[,;\n]+/).map(n => n.trim()).filter(Boolean);
+  const given = (list ? text.split(/[,;\n]+/) : [text]).map(n => n.trim()).filter(Boolean);
   if (!given.length) { said("#player-error", "Type a name first."); field.focus(); return; }
   said("#player-error", "");
   const group = form.elements.group.value.trim();
@@ -950,7 +952,7 @@ function wire() {
   playerForm.addEventListener("submit", e => { e.preventDefault(); addPlayers(nameField.value); });
   nameField.addEventListener("paste", e => {  // several names pasted at once: each added
     const text = e.clipboardData.getData("text");
-    if (/[,;\n]/.test(text)) { e.preventDefault(); addPlayers(text); }
+    if (/[,;\n]/.test(text)) { e.preventDefault(); addPlayers(text, true); }
   });
   $("#table-form").addEventListener("submit", e => {
     e.preventDefault();
