@@ -233,3 +233,37 @@ def test_three_games_the_one_played_leads_the_others_a_tap_away_and_a_won_game_f
     expect(folded.locator("h2")).to_be_hidden()  # its record one tap away
     assert phone.errors == [], phone.errors
     phone.close()
+
+
+def test_next_week_a_new_evening_is_opened_from_the_last_and_each_kept_one_is_a_tap_away(
+        base, browser):
+    phone = Phone(browser)
+    page = phone.page
+    last_week = Evening(base, name="Last week").seat("Ann", "Ben")
+    phone.open(last_week.link())
+    expect(page.locator("#title")).to_have_text("Last week")
+    page.locator("#elsewhere > summary").click()
+    page.locator("#new-evening").click()
+    expect(page.locator("#welcome")).to_be_visible()
+    expect(page.locator("#evening")).to_be_hidden()
+    expect(page.locator("#title")).to_have_text("Parlour Ledger")
+    expect(page.locator("#kept-evenings button")).to_have_text(["Last week"])
+    page.locator("#open-form [name=name]").fill("This week")
+    page.locator("#open-form button[type=submit]").click()
+    expect(page.locator("#title")).to_have_text("This week")
+    expect(page.locator("#players li")).to_have_count(0)
+
+    page.locator("#elsewhere > summary").click()
+    expect(page.locator("#other-evenings button")).to_have_text(["Last week"])
+    page.locator("#other-evenings button").click()
+    expect(page.locator("#title")).to_have_text("Last week")
+    expect(page.locator("#players li")).to_have_text(["Ann", "Ben"])
+    last_week.seat("Dot")  # recorded elsewhere: this phone follows the evening it shows now
+    expect(page.locator("#players li")).to_have_text(["Ann", "Ben", "Dot"])
+
+    page.goto(base + "/")  # opened again later: the evening last shown
+    expect(page.locator("#title")).to_have_text("Last week")
+    page.locator("#elsewhere > summary").click()
+    expect(page.locator("#other-evenings button")).to_have_text(["This week"])
+    phone.close()
+    assert phone.errors == [], phone.errors

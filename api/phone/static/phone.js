@@ -27,6 +27,7 @@ function readFragment() {
     keep.set("ledger:current", id);
   }
   keep.set("ledger:evenings", all);
+  if (params.has("new")) { ev = view = null; return; }  // the first screen: another evening
   const current = keep.get("ledger:current", old && old.id);
   ev = current && all[current] ? {id: current, ...all[current]} : null;
   view = ev ? keep.get(`ledger:view:${ev.id}`, null) : null;
@@ -992,10 +993,45 @@ function wire() {
   keepOffline();
 }
 
+// ---- the evenings this phone keeps: a new one from any of them, and back to each
+function openKept(id) {
+  keep.set("ledger:current", id);
+  history.replaceState(null, "", "/");
+  readFragment();
+  start();
+}
+
+function drawKept(list, except = null) {
+  const all = keep.get("ledger:evenings", {});
+  const kept = Object.keys(all).filter(id => id !== except).map(id => {
+    const seen = (keep.get(`ledger:view:${id}`, null) || {}).summary;
+    return {id, name: seen ? seen.name : "An evening", at: seen ? seen.created_at : "", role: all[id].write ? "recording" : "watching"};
+  }).sort((a, b) => (b.at > a.at) - (b.at < a.at));
+  list.replaceChildren(...kept.map(k => el("li", null, {}, button(k.name, () => openKept(k.id)),
+    el("span", ` ${k.at ? dayOf(k.at) + " · " : ""}${k.role}`, {class: "meta"}))));
+  return kept.length;
+}
+
+const dayOf = at => new Date(at).toLocaleDateString(undefined, {weekday: "short", day: "numeric", month: "short", year: "numeric"});
+
+function welcome() {
+  $("#title").textContent = document.title = "Parlour Ledger";
+  $("#strip").replaceChildren();
+  $("#kept").hidden = !drawKept($("#kept-evenings"));
+}
+
 async function start() {
   $("#welcome").hidden = !!ev;
   $("#evening").hidden = !ev;
-  if (!ev) return;
+  if (start.shown !== (ev && ev.id)) {  // another evening: its own stream and version
+    hush();
+    watch.tag = null;
+    start.shown = ev && ev.id;
+    $("#elsewhere").open = false;
+  }
+  if (!ev) return welcome();
+  $("#elsewhere").hidden = false;
+  drawKept($("#other-evenings"), ev.id);
   document.body.classList.toggle("reader", !writer());
   const catalogue = loadGames();  // asked for while the session is read
   drawShare();
