@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 from api.schemas import Event
 from api.sessions.schemas import Idempotent, SessionCreated
 from ledger.clubs import facts
-from ledger.events.fields import Counters, Ref, RefList
+from ledger.events.fields import CURRENCY, Counters, Ref, RefList
 
 
 class ClubRequest(facts.ClubCreated):
@@ -31,8 +31,7 @@ class EveningRequest(facts.EventData):
 
     name = facts.Text(200, required=True)
     counter_value = Counters(load_default=1)
-    currency = fields.String(load_default="GBP", validate=validate.Regexp(
-        r"^[A-Z]{3}$", error="Must be an ISO 4217 code of three capital letters, e.g. GBP."))
+    currency = fields.String(load_default="GBP", validate=CURRENCY)
     members = RefList(0, load_default=list, metadata={
         "description": "the members who play tonight (not retired), seated as players under "
                        "their names and linked to them"})
@@ -123,7 +122,7 @@ class Club(Schema):
 class ImportQuery(Schema):
     confirm = fields.Boolean(load_default=False, metadata={
         "description": "record it (nothing is recorded without it: a preview)"})
-    currency = fields.String(load_default="GBP", validate=validate.Regexp(r"^[A-Z]{3}$"),
+    currency = fields.String(load_default="GBP", validate=CURRENCY,
                              metadata={"description": "of the lines with no currency column"})
     counter_value = fields.Integer(load_default=1, validate=validate.Range(1, 10**9),
                                    metadata={"description": "minor units a counter is worth: "

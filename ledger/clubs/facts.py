@@ -6,7 +6,7 @@ import datetime as dt
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ledger.errors import Invalid
-from ledger.events.fields import MAX_AMOUNT, EventData, Ref, Text, WholeNumber
+from ledger.events.fields import CURRENCY, MAX_AMOUNT, EventData, Ref, Text, WholeNumber
 
 
 class ClubCreated(EventData):
@@ -69,7 +69,7 @@ class EveningImported(EventData):
 
     date = fields.Date(required=True)
     name = Text(200, required=True)
-    currency = fields.String(required=True, validate=validate.Regexp(r"^[A-Z]{3}$"))
+    currency = fields.String(required=True, validate=CURRENCY)
     game = Text(100, allow_none=True, load_default=None)
     results = fields.Dict(keys=Ref(), values=fields.Nested(ImportedResult), required=True,
                           metadata={"description": "member id -> his result"})

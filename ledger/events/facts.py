@@ -1,17 +1,16 @@
 """The data of the session's own event types (SPEC §9): the session, its players, tables and
 games, settle-up payments between players (amendment 4), and voids. Each game's event types are declared by its module (`ledger.games`)."""
 
-from marshmallow import ValidationError, fields, post_load, validate
+from marshmallow import ValidationError, fields, post_load
 
 from ledger import games
-from ledger.events.fields import Counters, EventData, Ref, RefList, Text
+from ledger.events.fields import CURRENCY, Counters, EventData, Ref, RefList, Text
 
 
 class SessionCreated(EventData):
     name = Text(200, required=True)
     counter_value = Counters(load_default=1)
-    currency = fields.String(load_default="GBP", validate=validate.Regexp(
-        r"^[A-Z]{3}$", error="Must be an ISO 4217 code of three capital letters, e.g. GBP."))
+    currency = fields.String(load_default="GBP", validate=CURRENCY)
 
 
 class PlayerAdded(EventData):

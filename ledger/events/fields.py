@@ -27,6 +27,21 @@ class EventData(Schema):
         unknown = RAISE
 
 
+class Pattern(validate.Regexp):
+    """validate.Regexp (its pattern is shown in the OpenAPI document) that the whole value
+    must match: Regexp's `re.match` lets `$` match before a final line break, so "GBP\n"
+    passed `^[A-Z]{3}$`."""
+
+    def __call__(self, value: str) -> str:
+        if not isinstance(value, str) or self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+CURRENCY = Pattern(r"^[A-Z]{3}$", error="Must be an ISO 4217 code of three capital letters, "
+                                        "e.g. GBP.")
+
+
 class WholeNumber(fields.Integer):
     """A JSON integer and nothing else: no strings, fractions or booleans."""
 
@@ -81,7 +96,7 @@ class RefField(fields.String):
 
     def _deserialize(self, value, attr, data, **kwargs):
         ref = super()._deserialize(value, attr, data, **kwargs)
-        if not _REF.match(ref):
+        if not _REF.fullmatch(ref):  # match() lets "$" pass a final line break ("zed\n")
             raise ValidationError("Must be an id of 1 to 64 letters, digits, '-', '_', '.' or '~' "
                                   "(not starting with '.'), e.g. a UUID.")
         return ref
