@@ -113,23 +113,65 @@ def rows(text: str) -> tuple[str, list[tuple[int, list[str]]]]:
     return delimiter, found
 
 
-def number(text: str, delimiter: str) -> Decimal:
-    """A spreadsheet's number: `−1,50 €`, `+3`, `£2.25`, `1.234,50` beside semicolons."""
-    cleaned = re.sub(r"[\s£€$¥₹'\u00a0\u202f]|[A-Za-z]{3}$", "", text.strip())
-    cleaned = cleaned.replace("−", "-").replace("–", "-")
-    if delimiter == ";" or re.fullmatch(r"-?\+?\d{1,3}(\.\d{3})*,\d+", cleaned):
+# What a money cell may say of its currency: a sign, or the code before or after the amount.
+SIGNS = {"£": {"GBP"}, "€": {"EUR"}, "¥": {"JPY", "CNY"}, "₹": {"INR"},
+         "$": {"USD", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD", "MXN"}}
+CODE = re.compile(r"^([A-Za-z]{3})(?![A-Za-z])\s*|\s*(?<![A-Za-z])([A-Za-z]{3})$")
+# Digits grouped by thousands, English (1,500 · 1,500.25) or European (1.500 · 1.234,50);
+# a decimal comma alone (1,50).
+GROUPED_COMMAS = re.compile(r"\d{1,3}(,\d{3})+(\.\d+)?")
+GROUPED_DOTS = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")
+DECIMAL_COMMA = re.compile(r"\d+,\d+")
+MOST_DECIMALS = 4  # ISO 4217's most minor digits (CLF, UYW)
+
+
+def number(text: str, delimiter: str, currency: str | None = None) -> Decimal:
+    """A spreadsheet's number: `−1,50 €`, `+3`, `£2.25`, `1.234,50` beside semicolons,
+    `1,500.00` beside commas. A currency it names (a sign, or a code) must be `currency`.
+    Digits grouped by thousands are read as the file's side of Europe writes them: beside
+    semicolons `1.500` is fifteen hundred and `1,500` one and a half; beside commas `1,500`
+    is fifteen hundred."""
+    cleaned = text.strip()
+    named = CODE.search(cleaned)
+    if named and re.search(r"\d", CODE.sub("", cleaned)):  # "nan" names no currency
+        code = (named.group(1) or named.group(2)).upper()
+        if currency is not None and code != currency:
+            raise ValueError(f"{text!r} is in {code}, not {currency}")
+        cleaned = CODE.sub("", cleaned)
+    for sign in set(cleaned) & SIGNS.keys():
+        if currency is not None and currency not in SIGNS[sign]:
+            raise ValueError(f"{text!r} is not in {currency}")
+    cleaned = re.sub(r"[\s£€$¥₹'\u00a0\u202f]", "", cleaned).replace("−", "-").replace("–", "-")
+    digits = cleaned.lstrip("+-")
+    european = delimiter == ";"
+    if GROUPED_DOTS.fullmatch(digits) and (european or "," in digits):
         cleaned = cleaned.replace(".", "").replace(",", ".")
-    else:
+    elif GROUPED_COMMAS.fullmatch(digits) and (not european or "." in digits):
         cleaned = cleaned.replace(",", "")
+    elif DECIMAL_COMMA.fullmatch(digits):
+        cleaned = cleaned.replace(",", ".")
     try:
         value = Decimal(cleaned)
     except InvalidOperation:
         raise ValueError(f"{text!r} is not a number") from None
     if not value.is_finite():
         raise ValueError(f"{text!r} is not a number")
+    # Checked without arithmetic: 1e1000000 overflows the decimal context, and 1e-9999999999
+    # would round to 0 in it.
+    if value and value.adjusted() > len(str(MAX_AMOUNT)):
+        raise ValueError(f"{text!r} is more than the ledger holds ({MAX_AMOUNT:,} at most)")
+    if value and -_exponent(value) > MOST_DECIMALS:
+        raise ValueError(f"{text!r} has more decimals than any currency")
     if abs(value) > MAX_AMOUNT:
         raise ValueError(f"{text!r} is more than the ledger holds ({MAX_AMOUNT:,} at most)")
     return value
+
+
+def _exponent(value: Decimal) -> int:
+    """The exponent of `value`'s last significant digit (1.50 → -1, 1500 → 2)."""
+    _, digits, exponent = value.as_tuple()
+    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return exponent + trailing
 
 
 def date(text: str) -> str:
@@ -170,10 +212,11 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
             continue
         read = Row(line, cells, found, delimiter, problems)
         day, evening, name = read.date(), read.text("evening", 200), read.text("member", 100)
-        counters, money, game = read.number("counters"), read.number("money"), read.text("game", 100, optional=True)
         spent = (read.cell("currency") or currency).upper()
         if not re.fullmatch(r"[A-Z]{3}", spent):
             read.problem("currency", f"{spent!r} is not a currency code such as GBP or EUR")
+        counters, game = read.number("counters"), read.text("game", 100, optional=True)
+        money = read.number("money", spent)
         if counters is None and money is None and not read.failed:
             read.problem("counters", "no result: give the counters or the money")
         if read.failed or None in (day, evening, name):
@@ -193,6 +236,10 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
             "id": evening_id(state.id, day, evening), "date": day, "name": evening,
             "game": game, "currency": spent, "line": line, "results": {}, "lines": {}})
         who = member if member not in (None, "new") else f"new:{_key(name)}"
+        if held["currency"] != spent:
+            read.problem("currency", f"{evening} ({day}) is in {held['currency']} (line "
+                                     f"{held['line']}), not {spent}")
+            continue
         if who in held["results"]:
             read.problem("member", f"{name} has two results on {evening} ({day}): lines "
                                    f"{held['lines'][who]} and {line}")
@@ -288,12 +335,12 @@ class Row:
             self.problem("date", str(error))
             return None
 
-    def number(self, column: str) -> Decimal | None:
+    def number(self, column: str, currency: str | None = None) -> Decimal | None:
         value = self.cell(column)
         if not value:
             return None
         try:
-            return number(value, self.delimiter)
+            return number(value, self.delimiter, currency)
         except ValueError as error:
             self.problem(column, str(error))
             return None

@@ -171,6 +171,13 @@ def import_results(book: Book, club_id: str, raw: bytes, options: dict) -> dict:
                     made.get(r["member"], r["member"]): {key: r[key] for key in (
                         "name", "counters", "amount_minor")} for r in evening["results"]}})
             drafts.append(Draft(evening["id"], "evening_imported", None, data))
+        for draft in drafts:  # made from names: an id a client chose may have taken it
+            if (taken := store.get(tx, club_id, draft.id)) is not None:
+                raise Conflict(f"The id {draft.id} that the file's "
+                               f"{'member' if draft.type == 'member_added' else 'evening'} "
+                               f"{draft.data['name']} takes is used by the club's "
+                               f"{taken['type']} (version {taken['version']}).",
+                               {"file": [f"{draft.data['name']}: id taken"]})
         head = store.head(tx, club_id)
         for n, draft in enumerate(drafts):
             write = store.insert if n == len(drafts) - 1 else store.place

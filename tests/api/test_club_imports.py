@@ -169,3 +169,72 @@ def test_counters_that_make_more_money_than_the_ledger_holds_are_a_problem(club)
     problems = send(club, text, counter_value=5).get_json()["problems"]
     assert [p["line"] for p in problems] == [2, 3]
     assert "more than the ledger holds" in problems[0]["message"]
+
+
+def problems_of(club, text, **query) -> list[tuple[int, str, str]]:
+    answer = send(club, text, **query)
+    assert answer.status_code == 200, answer.get_json()
+    return [(p["line"], p["field"], p["message"]) for p in answer.get_json()["problems"]]
+
+
+@pytest.mark.parametrize("cell", ["1e1000000", "91e999999", "-10e999999", "1e-9999999999",
+                                  "0.00001"])
+def test_a_number_beyond_the_decimal_context_is_a_problem_of_its_line(club, cell):
+    text = f"date,evening,member,money\n2025-01-01,X,Ann,{cell}\n2025-01-01,X,Ben,-1\n"
+    before = club.get()["version"]
+    [(field, message)] = [(f, m) for line, f, m in problems_of(club, text) if line == 2]
+    assert field == "money" and cell in message
+    assert send(club, text, confirm=True).status_code == 422
+    assert club.get()["version"] == before
+
+
+@pytest.mark.parametrize("cell, currency", [("5,00 EUR", "GBP"), ("EUR 5", "GBP"), ("$5", "EUR"),
+                                            ("-£5", "EUR"), ("5 JPY", "EUR")])
+def test_money_written_in_another_currency_is_a_problem_not_a_conversion(club, cell, currency):
+    other = cell.replace("5", "-5", 1) if not cell.startswith("-") else cell[1:]
+    text = f'date,evening,member,money\n2025-01-01,X,Ann,"{cell}"\n2025-01-01,X,Ben,"{other}"\n'
+    found = problems_of(club, text, currency=currency)
+    assert found and all(field == "money" and currency in message for _, field, message in found)
+
+
+def test_an_evening_in_two_currencies_is_a_problem(club):
+    text = ("date,evening,member,money,currency\n2025-01-01,X,Ann,1.50,EUR\n"
+            "2025-01-01,X,Ben,-150,JPY\n")
+    [(field, message)] = [(f, m) for line, f, m in problems_of(club, text) if line == 3]
+    assert field == "currency" and "EUR" in message and "JPY" in message
+
+
+@pytest.mark.parametrize("delimiter, cell, minor", [
+    (",", "1,500", 150000), (",", "£1,500.00", 150000), (",", "1,50", 150), (",", "1.5", 150),
+    (";", "1,500", 150), (";", "1.500", 150000), (";", "1.234,50", 123450), (";", "2.25", 225),
+    (";", "£1,500.25", 150025)])
+def test_grouped_digits_read_as_the_files_side_of_europe_writes_them(club, delimiter, cell, minor):
+    lines = [["date", "evening", "member", "money"], ["2025-01-01", "X", "Ann", cell],
+             ["2025-01-01", "X", "Ben", "-" + cell.lstrip("£")]]
+    text = "".join(delimiter.join(f'"{c}"' for c in line) + "\n" for line in lines)
+    answer = send(club, text).get_json()
+    assert answer["problems"] == [], answer["problems"]
+    [evening] = answer["evenings"]
+    assert [r["amount_minor"] for r in evening["results"]] == [minor, -minor]
+
+
+def test_an_id_the_import_would_make_already_taken_by_another_fact_is_a_conflict(client):
+    """An import's ids are made from the club and the names; a client may have chosen one of
+    them for another fact: 409, nothing recorded (it was a 500)."""
+    from ledger.clubs.imports import evening_id
+    text = "date,evening,member,counters\n2025-01-01,X,Ann,1\n2025-01-01,X,Newbie,-1\n"
+    evening_taken, member_taken = Club(client, members=("Ann",)), Club(client, members=("Ann",))
+    squatter = client.post(evening_taken.url("/members"), headers=evening_taken.write, json={
+        "id": evening_id(evening_taken.id, "2025-01-01", "X"), "name": "Squatter"})
+    assert squatter.status_code == 201, squatter.get_json()
+    declared = client.post(member_taken.url("/events"), headers=member_taken.write, json={
+        "id": evening_id(member_taken.id, "member", "Newbie").replace("imported-", "member-"),
+        "type": "season_declared",
+        "data": {"name": "W", "starts": "2026-01-01", "ends": "2026-12-31"}})
+    assert declared.status_code == 201, declared.get_json()
+    for club, taken_by in ((evening_taken, "member_added"), (member_taken, "season_declared")):
+        before = club.get()["version"]
+        answer = send(club, text, confirm=True, new="Newbie")
+        assert answer.status_code == 409, answer.get_json()
+        assert "file" in answer.get_json()["errors"] and taken_by in answer.get_json()["detail"]
+        assert club.get()["version"] == before
