@@ -42,6 +42,16 @@ CURRENCY = Pattern(r"^[A-Z]{3}$", error="Must be an ISO 4217 code of three capit
                                         "e.g. GBP.")
 
 
+class Flag(fields.Boolean):
+    """A JSON true or false and nothing else: marshmallow's Boolean also takes "yes", "on", 1
+    and 0 (and `1 in {True}` is true in Python, so its `truthy` cannot narrow it)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is not bool:
+            raise ValidationError("Must be true or false.")
+        return value
+
+
 class WholeNumber(fields.Integer):
     """A JSON integer and nothing else: no strings, fractions or booleans."""
 

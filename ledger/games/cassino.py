@@ -5,7 +5,7 @@ Scores are a projection of the counts (ledger.projections.cassino)."""
 from marshmallow import ValidationError, fields, validate
 
 from ledger.errors import Conflict, Invalid
-from ledger.events.fields import Count, Counters, EventData, Ref, RefList
+from ledger.events.fields import Count, Counters, EventData, Flag, Ref, RefList
 from ledger.games import generic
 from ledger.games.base import Button, Field, Game, once
 from ledger.games.in_play import InPlay
@@ -119,12 +119,12 @@ class CassinoOptions(EventData):
     partnerships = fields.List(RefList(2), validate=validate.Length(equal=2), allow_none=True,
                                load_default=None, metadata={
         "description": "two sides of two; partners sit opposite (1st and 3rd seats against 2nd and 4th)"})
-    lowest_scorer_deduction = fields.Boolean(load_default=False, metadata={
+    lowest_scorer_deduction = Flag(load_default=False, metadata={
         "description": "the lowest scorer scores nothing, and his points are deducted from the others'"})
     target = Counters(load_default=11, metadata={"description": "points that win the game"})
     pack = fields.Integer(strict=True, load_default=52, validate=validate.OneOf([52, 32]),
                           metadata={"description": "cards in the pack"})
-    last_take_sweeps = fields.Boolean(load_default=True, metadata={
+    last_take_sweeps = Flag(load_default=True, metadata={
         "description": "the last taker of a deal scores a sweep"})
     first_dealer = Ref(allow_none=True, load_default=None,
                        metadata={"description": "who cut lowest: he deals first (seed 001)"})

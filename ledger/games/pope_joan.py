@@ -33,7 +33,7 @@ Fireside Fun* (c. 1881), "Pope Joan"; Peel, "Pope Joan", pp. 80-86:
 from marshmallow import fields, validate
 
 from ledger.errors import Invalid
-from ledger.events.fields import Count, EventData, Ref
+from ledger.events.fields import Count, EventData, Flag, Ref
 from ledger.games import generic
 from ledger.games.base import Button, Field, Game, once
 from ledger.games.in_play import InPlay
@@ -54,7 +54,7 @@ class PopeJoanOptions(EventData):
                                    metadata={"description": "the Pope turned up gives the dealer Pope, "
                                              "Game and a counter a card dealt (Hoyle, Cassell) or Pope only "
                                              "(Hoffmann)"})
-    pope_holder_excused = fields.Boolean(load_default=True, metadata={
+    pope_holder_excused = Flag(load_default=True, metadata={
         "description": "who still holds the Pope unplayed pays nothing for his cards at the end (Hoyle)"})
 
 

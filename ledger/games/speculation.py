@@ -1,10 +1,8 @@
 """Speculation (seed 003: W. H. Peel, *Round Games with Cards*): contributions, sales of the
 trump, cards and hands, and fines."""
 
-from marshmallow import fields
-
 from ledger.errors import Invalid
-from ledger.events.fields import Counters, EventData, Ref
+from ledger.events.fields import Counters, EventData, Flag, Ref
 from ledger.games import generic
 from ledger.games.base import Button, Field, Game, once
 from ledger.games.in_play import InPlay
@@ -35,9 +33,9 @@ RULES = {"deal_started": deal_started, "knave_or_five_turned": knave_or_five_tur
 class SpeculationOptions(EventData):
     pool_ante = Counters(allow_none=True, load_default=None, metadata={
         "description": "each player's contribution per deal (default: the stake)"})
-    dealer_pays_double = fields.Boolean(load_default=False, metadata={
+    dealer_pays_double = Flag(load_default=False, metadata={
         "description": "the dealer puts in twice as much"})
-    knave_five_fine = fields.Boolean(load_default=False, metadata={
+    knave_five_fine = Flag(load_default=False, metadata={
         "description": "a knave or five of a plain suit turned up pays one counter to the pool"})
 
 

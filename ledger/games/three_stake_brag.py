@@ -28,7 +28,7 @@ next deal: no book says otherwise.
 from marshmallow import fields, validate
 
 from ledger.errors import Conflict
-from ledger.events.fields import Count, Counters, EventData, Ref
+from ledger.events.fields import Count, Counters, EventData, Flag, Ref
 from ledger.games import generic
 from ledger.games.base import Button, Field, Game
 from ledger.games.in_play import InPlay
@@ -46,7 +46,7 @@ class ThreeStakeBragOptions(EventData):
     ace_in_thirty_one = fields.String(load_default="10", validate=validate.OneOf(["10", "1", "11"]),
                                       metadata={"description": "what an ace counts towards 31 "
                                                                "(Britannica: ten, or 1 or 11 by arrangement)"})
-    natural_pair_beats_made_pair = fields.Boolean(load_default=False, metadata={
+    natural_pair_beats_made_pair = Flag(load_default=False, metadata={
         "description": "a natural pair outranks one made with a favourite (Foster: yes; Hoyle: no)"})
 
 

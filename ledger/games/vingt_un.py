@@ -4,7 +4,7 @@ stakes, the brulet, and the deal passed by a natural."""
 from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Invalid
-from ledger.events.fields import Count, Counters, EventData, Ref
+from ledger.events.fields import Count, Counters, EventData, Flag, Ref
 from ledger.games import generic
 from ledger.games.base import Button, Field, Game, once, per_player
 from ledger.games.in_play import InPlay
@@ -88,8 +88,8 @@ class VingtUnHandSettled(EventData):
     player = Ref(required=True)
     winner = fields.String(required=True, validate=validate.OneOf(["player", "dealer"]))
     amount = Counters()
-    natural = fields.Boolean(load_default=False)
-    tie = fields.Boolean(load_default=False)
+    natural = Flag(load_default=False)
+    tie = Flag(load_default=False)
 
 
 class StakesDoubled(EventData):

@@ -1,5 +1,7 @@
 """Whole deals of each game recorded over HTTP: counters, pools, dealing, and refusals."""
 
+import pytest
+
 from tests.factories import Table
 
 
@@ -49,6 +51,27 @@ def test_a_vingt_un_deal_sold_and_a_natural(client):
     assert dealing["next_dealer"] == c
     assert table.counters() == {a: 3 - 1 - 8, b: -3 - 1 + 8 - 2 - 4, c: -1 + 4}
     assert table.pool(game) == 5
+
+
+@pytest.mark.parametrize("flag", ["yes", "true", 1, 0, "on", None])
+def test_a_yes_or_no_is_json_true_or_false_and_nothing_else(client, flag):
+    """marshmallow's Boolean took "yes", "on", 1 and 0, which the OpenAPI document (boolean)
+    does not: an option and an event's fact alike refuse them."""
+    table = Table(client, players=2)
+    refused = client.post(table.url("/games"), headers=table.write, json={
+        "kind": "cassino", "stake": 1, "seats": table.players,
+        "options": {"lowest_scorer_deduction": flag}})
+    assert refused.status_code == 422, refused.get_json()
+    assert "options.lowest_scorer_deduction" in refused.get_json()["errors"]
+    game = table.start_game(kind="vingt_un", stake=2)
+    table.record("deal_started", game)
+    version = table.get("")["version"]
+    refused = table.post("vingt_un_hand_settled", game, data={
+        "player": table.players[1], "winner": "player", "natural": flag})
+    assert refused.status_code == 422 and "data.natural" in refused.get_json()["errors"]
+    assert table.get("")["version"] == version
+    assert table.post("vingt_un_hand_settled", game, data={
+        "player": table.players[1], "winner": "player", "natural": True}).status_code == 201
 
 
 def test_unknown_options_and_options_of_the_wrong_shape_are_refused(table):
