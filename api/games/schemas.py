@@ -27,6 +27,9 @@ class Button(Schema):
     type = fields.String(metadata={"description": "the event type it records"})
     quick = fields.Boolean(metadata={
         "description": "the fact that settles a deal, offered while a deal is open; absent: false"})
+    in_deal = fields.Boolean(metadata={
+        "description": "a fact of a deal's play or one that settles it: not offered before "
+                       "the game's first deal; absent: false"})
     outcomes = fields.List(fields.List(fields.Raw()), metadata={
         "description": "[label, data]: one fact per seat but the dealer, with `player` and "
                        "the outcome's data"})

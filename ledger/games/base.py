@@ -52,16 +52,20 @@ class Button:
     `quick`: the sheet that settles a deal, shown open in the game's card while a deal is in
     progress (a typical deal: Deal, a tap or two on it, Record). `outcomes`: a sheet for the
     whole deal with one row per seat but the dealer; each row's outcome (label → the fact's
-    data) becomes one fact for that seat (`player`), the first outcome preselected."""
+    data) becomes one fact for that seat (`player`), the first outcome preselected.
+    `in_deal`: a fact of a deal's play (Commerce's purchases and barters), not offered before
+    a game's first deal; a fact that settles a deal is one too (`Game.described`)."""
 
     label: str
     type: str
     fields: tuple[Field, ...] = ()
     quick: bool = False
     outcomes: tuple[tuple[str, Mapping], ...] = ()
+    in_deal: bool = False
 
     def described(self) -> dict:
         return compact({"label": self.label, "type": self.type, "quick": self.quick,
+                        "in_deal": self.in_deal,
                         "fields": [f.described() for f in self.fields],
                         "outcomes": [[label, dict(data)] for label, data in self.outcomes]})
 
@@ -124,7 +128,9 @@ class Game:
                         "reads": sorted(self.reads), "pools": list(self.pools),
                         "options": [option_described(name, field)
                                     for name, field in self.options().fields.items()],
-                        "buttons": [b.described() for b in self.page]})
+                        "buttons": [{**b.described(), **(
+                            {"in_deal": True} if b.type in self.settles_deal else {})}
+                            for b in self.page]})
 
 
 def once(what: str) -> Callable[[dict, dict], str]:

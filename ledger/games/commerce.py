@@ -74,8 +74,9 @@ GAME = Game(
               Field("winner", "player", "Who won (the best hand)", default="=stander")), quick=True),
           Button("Buy", "card_bought", (Field("buyer", "player", "Who bought a card"),
                                         Field("seller", "player", "From", default="dealer"),
-                                        Field("price", "amount", "Price", default="stake"))),
+                                        Field("price", "amount", "Price", default="stake")),
+                 in_deal=True),
           Button("Barter", "cards_bartered", (Field("player", "player", "Who bartered"),
-                                              Field("with", "player", "With"))),
+                                              Field("with", "player", "With")), in_deal=True),
           *generic.SHARED),
 )

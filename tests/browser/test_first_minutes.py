@@ -267,3 +267,23 @@ def test_next_week_a_new_evening_is_opened_from_the_last_and_each_kept_one_is_a_
     expect(page.locator("#other-evenings button")).to_have_text(["This week"])
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def test_before_the_first_deal_a_game_offers_no_fact_of_a_deal(base, browser):
+    """Stand (which the service refuses before a deal), Buy and Barter wait for the first
+    deal; the stake and a fine do not."""
+    phone = Phone(browser)
+    page = phone.page
+    evening = Evening(base).seat(*NAMES)
+    game = evening.game("commerce", NAMES, stake=1)
+    phone.open(evening.link())
+    card = page.locator("#games")
+    expect(card.get_by_role("button", name=re.compile("^Deal 1"))).to_be_visible()
+    offered = card.locator("[data-fact]:visible").evaluate_all("bs => bs.map(b => b.dataset.fact)")
+    assert "commerce_stand" not in offered and "card_bought" not in offered
+    assert "cards_bartered" not in offered and {"stake_paid", "penalty_paid"} <= set(offered)
+    evening.record("deal_started", game)
+    expect(card.locator("[data-fact=card_bought]")).to_be_visible()
+    expect(card.locator("[data-fact=cards_bartered]")).to_be_visible()
+    phone.close()
+    assert phone.errors == [], phone.errors

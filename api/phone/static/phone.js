@@ -426,7 +426,7 @@ function drawGame(game, kept) {
   }
   const more = el("div", null, {class: "row facts"});
   for (const b of spec.buttons) {
-    if (b === deal || (b === quick && open)) continue;
+    if (b === deal || (b === quick && open) || (deal && !dealing.deal && b.in_deal)) continue;  // not before the first deal
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
   parts.append(more);
