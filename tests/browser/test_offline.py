@@ -3,6 +3,7 @@ from its service worker, records into an outbox that survives reloads and is sen
 page opens; undo works offline; refusals stay until dismissed; a reload keeps every form; a
 new version of the service takes over what the old page queued."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -72,6 +73,37 @@ def test_offline_reload_record_and_back_online_records_each_fact_once(base, phon
     fines = [e for e in evening.events() if e["type"] == "penalty_paid"]
     assert sorted(e["id"] for e in fines) == sorted(item["body"]["id"] for item in queued)
     expect(phone.page.locator("#log li", has_text="Fine")).to_have_count(2)
+
+
+def test_offline_a_deal_started_moves_the_card_on_and_its_stand_is_bound_to_it(base, phone):
+    """A deal tapped offline is the deal in play until it is sent: it is not offered again
+    (a second tap queued a second start, refused once back online), and the stand recorded
+    after it belongs to it; back online both are recorded, once each."""
+    evening = Evening(base).seat(*SEATS)
+    game = evening.game("commerce", SEATS, stake=1)
+    evening.record("deal_started", game)
+    evening.record("commerce_stand", game, stander=evening.players["Ann"],
+                   winner=evening.players["Ann"])
+    phone.open(evening.link())
+    controlled(phone)
+    deal = phone.game().locator("[data-fact=deal_started]")
+    expect(deal).to_have_text("Deal 2: Ben deals")
+    phone.offline()
+    deal.click()
+    expect(phone.page.locator("#status")).to_have_text("1 pending · offline")
+    expect(deal).to_have_text("Deal 3: Zoë deals")  # deal 2 is not offered again
+    sheet = phone.game().locator("form.sheet")  # the stand's sheet of deal 2, open in the card
+    phone.chip(sheet, "Who stood", "Zoë")
+    sheet.locator("button[type=submit]").click()
+    expect(phone.page.locator("#status")).to_have_text("2 pending · offline")
+    queued = phone.page.evaluate(f"JSON.parse(localStorage.getItem('ledger:queue:{evening.id}'))")
+    assert [(i["body"]["type"], i["body"].get("deal")) for i in queued] == [
+        ("deal_started", 2), ("commerce_stand", 2)]
+    phone.offline(False)
+    expect(phone.page.locator("#status")).to_have_text(re.compile("^(online|live)$"))
+    expect(phone.page.locator("#attention .look")).to_have_count(0)
+    recorded = [(e["type"], e["data"].get("stander")) for e in evening.events()[-2:]]
+    assert recorded == [("deal_started", None), ("commerce_stand", evening.players["Zoë"])]
 
 
 def test_undo_while_offline_waits_in_the_outbox(base, phone):

@@ -55,6 +55,7 @@ const outbox = () => (ev ? keep.get(outboxKey(), []) : []);
 function saveOutbox(items) {
   keep.set(outboxKey(), items);
   drawOutbox();
+  if (view && view.summary && !$("#evening").hidden) drawGames();  // a pending deal moves the card on
   showStatus();
   if (view && view.summary) $("#undo").hidden = !items.some(i => !i.look) && !lastUndoable(described().voided);
 }
@@ -370,7 +371,7 @@ function drawSwitcher(order) {
   const nav = $("#switcher"), label = labelled();
   nav.hidden = order.length < 2;
   nav.replaceChildren(...order.map((game, i) => {
-    const dealing = (view.extras[game.id] || {}).dealing, pool = view.pools.pools.find(p => p.game_id === game.id);
+    const dealing = dealingOf(game), pool = view.pools.pools.find(p => p.game_id === game.id);
     const state = ended(game) || [dealing && dealing.deal ? `deal ${dealing.deal}` : "", pool ? `pool ${pool.counters}` : ""].filter(Boolean).join(" · ");
     return button(label[game.id] + (state ? " · " + state : ""), () => play(game), {class: "small", "aria-pressed": String(i === 0), "data-game": game.id});
   }));
@@ -385,7 +386,7 @@ function ended(game) {  // a game that is over, with its result in words (Cassin
 
 function drawGame(game, kept) {
   const spec = SPECS[game.kind] || UNKNOWN, who = names(), extras = view.extras[game.id] || {};
-  const title = titleOf(game), dealing = extras.dealing;
+  const title = titleOf(game), dealing = dealingOf(game);
   const card = el("article", null, {class: "game", "data-game": game.id, "aria-label": title});
   const over = ended(game);  // a game that is over folds away with its result
   const parts = over ? el("details", null, {}, el("summary", `${title} · ${over}`)) : card;
@@ -445,12 +446,33 @@ function drawTally(tally, who) {
 
 // ---- sheets: one input per field of a game's button, every default resolved now
 function known(game) {
-  const dealing = (view.extras[game.id] || {}).dealing || {};
+  const dealing = dealingOf(game) || {};
   return {next_dealer: dealing.next_dealer, dealer: dealing.current_dealer, stake: game.stake};
 }
 
+// A game's dealing as the service will have it once the outbox is sent: a deal started here
+// and not yet sent is the deal in play (its facts are bound to it, and it is not offered
+// again), and its settling fact, pending, settles it.
+function dealingOf(game) {
+  const told = (view.extras[game.id] || {}).dealing;
+  if (!told) return told;
+  const dealing = {...told}, seats = game.seats;
+  const settling = ((SPECS[game.kind] || UNKNOWN).buttons.find(b => b.quick) || {}).type;
+  for (const {body, look} of outbox()) {
+    if (look || body.game_id !== game.id) continue;
+    if (body.type === "deal_started" && body.deal === dealing.deal + 1) {
+      const dealer = (body.data && body.data.dealer) || dealing.next_dealer;
+      Object.assign(dealing, {deal: body.deal, settled: [], current_dealer: dealer,
+        next_dealer: seats[(seats.indexOf(dealer) + 1) % seats.length]});
+    } else if (body.type === settling && body.deal === dealing.deal) {
+      dealing.settled = [...dealing.settled, settling];
+    }
+  }
+  return dealing;
+}
+
 function bound(game, type) {  // the deal a fact of this game belongs to, as this phone sees it
-  const dealing = (view.extras[game.id] || {}).dealing;
+  const dealing = dealingOf(game);
   if (!dealing) return {};
   const deal = type === "deal_started" ? dealing.deal + 1 : dealing.deal;
   return deal ? {deal} : {};  // before the first deal there is none to bind to

@@ -127,7 +127,7 @@ async function printSheet() {
     ...list("Games", games.length ? games : ["none"]),
     ...list("Still to pay", n.owed.length ? n.owed : ["All square."]),
     ...(paid.length ? list("Paid", paid) : []),
-    el("p", verified ? `The log: ${verified.events} events, head ${verified.head_hash} (ledger verify prints the same)`
-      : "The log's head hash: open the evening online and print again to have it.", {class: "foot"}));
+    verified ? el("p", `The log: ${verified.events} events, head `, {class: "foot"}, el("code", verified.head_hash), " (ledger verify prints the same)")
+      : el("p", "The log's head hash: open the evening online and print again to have it.", {class: "foot"}));
   window.print();
 }
