@@ -93,7 +93,10 @@ class Table:
 
     def caddy_environment(self) -> dict:
         sites = ", ".join(f"https://{a}:{self.https_port}" for a in self.addresses)
+        first = self.addresses[0] if self.addresses else "localhost"
         return {**os.environ, "LEDGER_SITES": sites or f"https://localhost:{self.https_port}",
+                "LEDGER_HOSTS": " ".join(self.addresses) or "localhost",
+                "LEDGER_FIRST_LINK": self.secure_link(first).rstrip("/"),
                 "LEDGER_HTTP_PORT": str(self.http_port), "LEDGER_HTTPS_PORT": str(self.https_port),
                 "LEDGER_UPSTREAM": self.upstream, "LEDGER_STREAM_UPSTREAM": self.stream_upstream,
                 "LEDGER_CADDY_DATA": str(self.data),

@@ -129,6 +129,31 @@ def test_plain_http_on_the_network_redirects_to_the_secure_link_but_for_the_trus
                         timeout=REQUEST_SECONDS).status_code == 200
 
 
+def global_ipv6() -> str | None:
+    """A routable IPv6 address of this machine (`hostname -I` lists it beside the IPv4 ones)."""
+    import ipaddress
+    listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+    return next((a for a in listed if ipaddress.ip_address(a).version == 6
+                 and not ipaddress.ip_address(a).is_link_local), None)
+
+
+def test_plain_http_by_a_name_or_an_uncertified_address_goes_to_the_first_secure_link(table):
+    """The certificate names the IPv4 addresses: a request by another name (laptop.local) or
+    by an IPv6 address is sent to the first secure link (it was sent to https://fd00::2:8443,
+    with no brackets, which no browser opens)."""
+    answer = requests.get(f"{table.plain}/club?x=1", allow_redirects=False,
+                          headers={"Host": f"laptop.local:{table.http_port}"},
+                          timeout=REQUEST_SECONDS)
+    assert answer.status_code == 308
+    assert answer.headers["Location"] == f"{table.secure}/club?x=1"
+    v6 = global_ipv6()
+    if v6 is None:
+        return  # this machine has no IPv6 address on its networks: the name above covers it
+    answer = requests.get(f"http://[{v6}]:{table.http_port}/club", allow_redirects=False,
+                          timeout=REQUEST_SECONDS)
+    assert answer.status_code == 308 and answer.headers["Location"] == f"{table.secure}/club"
+
+
 def test_gunicorn_listens_on_loopback_only(table):
     with socket.socket() as probe, pytest.raises(ConnectionRefusedError):
         probe.settimeout(REQUEST_SECONDS)
