@@ -86,7 +86,8 @@ class Appends:
         if match is None or environ.get("CONTENT_TYPE", "").lower() not in JSON:
             return None
         declared = environ.get("CONTENT_LENGTH", "")
-        if "HTTP_TRANSFER_ENCODING" in environ or not (declared.isascii() and declared.isdigit()):
+        if ("HTTP_TRANSFER_ENCODING" in environ or "HTTP_CONTENT_ENCODING" in environ
+                or not (declared.isascii() and declared.isdigit())):
             return None
         length = int(declared)
         if self.limit is not None and length >= self.limit:

@@ -32,7 +32,18 @@ def parsed_body():
     return getattr(g, PARSED)
 
 
+def check_not_encoded() -> None:
+    """A body is read as it is sent: one compressed (Content-Encoding: gzip, br, …) is refused
+    with 415, as RFC 9110 says, not read as if it were plain (which answered 400 "not UTF-8" to
+    gzipped JSON, and recorded a plain body labelled gzip)."""
+    coding = request.headers.get("Content-Encoding", "").strip().lower()
+    if coding not in ("", "identity"):
+        raise UnsupportedMediaType(f"The body must be sent uncompressed, not as Content-Encoding: "
+                                   f"{coding}.")
+
+
 def _check_media_type() -> None:
+    check_not_encoded()
     charset = request.mimetype_params.get("charset", "utf-8").lower()
     if request.mimetype != "application/json" or charset not in ("utf-8", "utf8"):
         raise UnsupportedMediaType("The body must be JSON, sent as Content-Type: application/json "

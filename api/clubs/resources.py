@@ -6,7 +6,7 @@ from marshmallow import RAISE
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from api.access import guard, require_club_token
-from api.body import parsed_body
+from api.body import check_not_encoded, parsed_body
 from api.book import answer, book, record_request
 from api.clubs import schemas
 from api.docs import Blueprint
@@ -189,6 +189,7 @@ def spreadsheet() -> bytes:
     """The request's file, up to the import's own limit (larger than a JSON body's)."""
     if request.mimetype not in CSV_TYPES:
         raise UnsupportedMediaType("Send the spreadsheet as CSV (Content-Type: text/csv).")
+    check_not_encoded()
     limit = imports.MAX_BYTES
     if (request.content_length or 0) > limit:
         raise RequestEntityTooLarge(

@@ -149,6 +149,9 @@ def refusals(table):
         ("a query", stake(table), {}, "/events?after=1"),
         ("a trailing slash", stake(table), {}, "/events/"),
         ("over the limit", b" " * (64 * 1024) + stake(table), {}, "/events"),
+        ("gzipped", gzip.compress(stake(table)), {"Content-Encoding": "gzip"}, "/events"),
+        ("plain, labelled gzip", stake(table), {"Content-Encoding": "gzip"}, "/events"),
+        ("labelled br", stake(table), {"Content-Encoding": "br"}, "/events"),
     ]
 
 

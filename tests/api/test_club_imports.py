@@ -238,3 +238,16 @@ def test_an_id_the_import_would_make_already_taken_by_another_fact_is_a_conflict
         assert answer.status_code == 409, answer.get_json()
         assert "file" in answer.get_json()["errors"] and taken_by in answer.get_json()["detail"]
         assert club.get()["version"] == before
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br", "deflate"])
+def test_a_compressed_file_is_refused_as_such_not_misread(club, coding):
+    import gzip
+    text = "date,evening,member,counters\n2025-01-01,X,Ann,1\n2025-01-01,X,Ben,-1\n".encode()
+    for raw in (gzip.compress(text), text):  # compressed, or plain but labelled so
+        answer = club.client.post(club.url("/imports"), data=raw, query_string={"confirm": "true"},
+                                  headers={**club.write, "Content-Type": "text/csv",
+                                           "Content-Encoding": coding})
+        assert answer.status_code == 415, answer.get_json()
+        assert coding in answer.get_json()["detail"]
+    assert club.standings()["Ann"]["evenings"] == 0
