@@ -25,6 +25,7 @@ import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
 
+from confusables import is_confusable
 from marshmallow import ValidationError
 
 from ledger.events.fields import MAX_AMOUNT, person_text
@@ -61,9 +62,16 @@ def evening_id(club_id: str, date: str, name: str) -> str:
 
 
 def decoded(raw: bytes) -> str:
-    """The file's text: UTF-8 (after a byte-order mark or not), else Windows-1252 (Excel's and
-    LibreOffice's CSV on Windows), whatever a byte-order mark claimed: the preview shows every
-    name as it was read."""
+    """The file's text: UTF-16 after its byte-order mark (Excel's "Unicode Text", tabs between
+    the cells), UTF-8 (after a byte-order mark or not), else Windows-1252 (Excel's and
+    LibreOffice's CSV on Windows), whatever a UTF-8 byte-order mark claimed: the preview shows
+    every name as it was read."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # Excel's "Unicode Text"
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ImportProblem("The file says it is UTF-16 but cannot be read as such: save it "
+                                "as CSV UTF-8.") from None
     raw = raw.removeprefix(codecs.BOM_UTF8)
     try:
         return raw.decode("utf-8")
@@ -81,7 +89,10 @@ def columns(header: list[str]) -> dict[str, int]:
     for index, title in enumerate(header):
         plain = _plain(title)
         for column, names in HEADERS.items():
-            if plain in names and column not in found:
+            if plain in names and column in found:
+                raise ImportProblem(f"Two columns give the {column}: {header[found[column]]!r} "
+                                    f"and {title!r}; keep one.", "header")
+            if plain in names:
                 found[column] = index
     missing = [c for c in ("date", "evening", "member") if c not in found]
     if missing or not {"counters", "money"} & set(found):
@@ -255,6 +266,9 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
                                             f"{total:+} {unit}, not 0"})
                 break
         held["already"] = held["id"] in state.imported
+    if not evenings and not problems:
+        raise ImportProblem("The file has no results under its first line.")
+    _new_names_told_apart(state, unknown, problems)
     missing = [u for u in unknown.values() if u["chosen"] != "new"]
     listed = sorted(evenings.values(), key=lambda e: (e["date"], e["line"]))
     for held in listed:  # each member's result with its line, in the file's order
@@ -266,6 +280,21 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
             "problems": sorted(problems, key=lambda p: p["line"]),
             "new": sum(not e["already"] for e in listed),
             "ready": not problems and not missing}
+
+
+def _new_names_told_apart(state, unknown: dict, problems: list) -> None:
+    """A name to be added must be told apart from every member's and from every other name
+    the file adds, as the club's rule for a new member says (ledger.clubs.rules): a look-alike
+    is a problem of its line in the preview, not a refusal at the confirmation."""
+    taken = [m["name"] for m in state.members.values()]
+    for name in (u["name"] for u in unknown.values() if u["chosen"] == "new"):
+        twin = next((other for other in taken if is_confusable(other, name)), None)
+        if twin is not None:
+            line = unknown[_key(name)]["line"]
+            problems.append({"line": line, "field": "member", "message":
+                             f"{name!r} is too like {twin!r}: link it to that member, or name "
+                             f"the new one so that the club can tell them apart"})
+        taken.append(name)
 
 
 def _key(name: str) -> str:

@@ -251,3 +251,42 @@ def test_a_compressed_file_is_refused_as_such_not_misread(club, coding):
         assert answer.status_code == 415, answer.get_json()
         assert coding in answer.get_json()["detail"]
     assert club.standings()["Ann"]["evenings"] == 0
+
+
+def test_excels_unicode_text_utf16_with_tabs_reads_as_its_csv_does(club):
+    text = "Date\tEvening\tMember\tCounters\n2025-11-05\tGuy Fawkes\tZoë\t5\n" \
+           "2025-11-05\tGuy Fawkes\tAnn\t-5\n"
+    for encoding in ("utf-16", "utf-16-be"):
+        raw = text.encode(encoding) if encoding == "utf-16" else codecs.BOM_UTF16_BE + \
+            text.encode(encoding)
+        preview = send(club, raw).get_json()
+        assert preview["ready"], preview
+        [evening] = preview["evenings"]
+        assert [(r["name"], r["counters"]) for r in evening["results"]] == [("Zoë", 5), ("Ann", -5)]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("date,evening,member,counters\n", "no results"),
+    ("date,evening,member,counters\n\n,,,\n", "no results"),
+    ("date,evening,member,counters,result\n2025-01-01,X,Ann,1,1\n", "Two columns give the counters"),
+    ("date,evening,member,member,counters\n2025-01-01,X,Ann,Ben,1\n", "Two columns give the member"),
+])
+def test_a_file_with_no_results_or_a_column_twice_is_refused_in_words(club, text, said):
+    answer = send(club, text)
+    assert answer.status_code == 422 and said in answer.get_json()["detail"], answer.get_json()
+
+
+def test_a_new_member_too_like_another_is_a_problem_of_the_preview_not_a_late_409(club):
+    """"Аnn" (a Cyrillic А) beside the member Ann, and "Cat" beside "Cаt" both new: the
+    preview names each look-alike by its line, and the confirmation records nothing."""
+    text = ("date,evening,member,counters\n2025-01-01,X,\u0410nn,1\n2025-01-01,X,Cat,1\n"
+            "2025-01-01,X,C\u0430t,-2\n")
+    query = {"new": ["\u0410nn", "Cat", "C\u0430t"]}
+    before = club.get()["version"]
+    answer = send(club, text, **query).get_json()
+    assert not answer["ready"]
+    assert [(p["line"], p["field"]) for p in answer["problems"]] == [(2, "member"), (4, "member")]
+    assert "too like 'Ann'" in answer["problems"][0]["message"]
+    assert "too like 'Cat'" in answer["problems"][1]["message"]
+    assert send(club, text, confirm=True, **query).status_code == 422
+    assert club.get()["version"] == before
