@@ -127,7 +127,7 @@ class CassinoOptions(EventData):
     last_take_sweeps = Flag(load_default=True, metadata={
         "description": "the last taker of a deal scores a sweep"})
     first_dealer = Ref(allow_none=True, load_default=None,
-                       metadata={"description": "who cut lowest: he deals first (seed 001)"})
+                       metadata={"description": "who cut lowest: he deals first, as Peel's rules have it"})
 
 
 def _counted(record: dict, event: dict) -> None:

@@ -287,3 +287,23 @@ def test_before_the_first_deal_a_game_offers_no_fact_of_a_deal(base, browser):
     expect(card.locator("[data-fact=cards_bartered]")).to_be_visible()
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def test_the_header_stays_one_strip_high_however_many_play_and_shows_no_balances_before_a_game(
+        base, browser):
+    phone = Phone(browser, width=390, height=844)
+    page = phone.page
+    names = [f"Player {n} of the Twelfth Night party" for n in range(14)] + ["x" * 100]
+    evening = Evening(base).seat(*names)
+    phone.open(evening.link())
+    expect(page.locator("#players li")).to_have_count(15)
+    expect(page.locator("#strip")).to_be_hidden()  # no game yet: nothing to show
+    game = evening.game("commerce", names[:4], stake=1)
+    evening.record("deal_started", game)
+    expect(page.locator("#strip li")).to_have_count(15)
+    expect(page.locator("#strip")).to_be_visible()
+    header = page.evaluate("document.querySelector('header').getBoundingClientRect().height")
+    assert header < 120, f"the header is {header:.0f} px high"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the strip scrolls, not the page
+    phone.close()
+    assert phone.errors == [], phone.errors

@@ -142,8 +142,9 @@ def test_the_night_sheet_prints_on_one_a4_page_with_the_figures_and_the_log_s_ha
     assert f"{verified['events']} events" in text
     for player in evening.get("/balances")["players"]:
         assert player["name"] in text
-        pounds = abs(player["amount_minor"]) / 100
-        assert f"£{pounds:.2f}" in text, player
+        pounds, minor = abs(player["amount_minor"]) / 100, player["amount_minor"]
+        sign = "+" if minor > 0 else "−" if minor < 0 else ""  # as the counters beside it
+        assert f"{sign}£{pounds:.2f}" in text, player
     assert "Commerce, 40 deals" in text and "Cassino, Ann won" in text
     phone.page.emulate_media(media="print")  # the sheet as printed, for the README
     phone.page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
@@ -225,5 +226,32 @@ def test_a_season_s_standings_are_shared_from_the_club_s_page(base, browser):
     assert lines[0] == "Meryton · all evenings — 1 evening"
     assert lines[2:4] == ["Ann: +6 (+£0.06)", "Ben: −6 (−£0.06)"]
     assert shared["files"][0]["type"] == "image/png"
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_a_player_has_one_colour_in_every_chart_and_games_list_points_in_seat_order(base, browser):
+    evening = Evening(base).seat("Ann", "Ben", "Cy", "Dot")
+    p = evening.players
+    cassino = evening.game("cassino", ["Dot", "Ann"], stake=1, target=1)
+    evening.record("deal_started", cassino)
+    evening.record("cassino_deal_counted", cassino, counts={
+        p["Dot"]: {"cards": 22, "spades": 4, "aces": 1, "great_cassino": 0, "little_cassino": 0,
+                   "sweeps": 0},
+        p["Ann"]: {"cards": 30, "spades": 9, "aces": 3, "great_cassino": 1, "little_cassino": 1,
+                   "sweeps": 1}})
+    other = evening.game("other", ["Ann", "Ben", "Cy", "Dot"], stake=1)
+    evening.record("stake_paid", other, player=p["Ben"], amount=2)
+    phone = Phone(browser)
+    phone.open(evening.link())
+    page = phone.page
+    expect(page.locator("#races .legend li")).to_have_text(["Ann", "Dot"])  # the evening's order
+
+    def colours(where: str) -> dict[str, str]:
+        return page.evaluate(f"""() => Object.fromEntries([...document.querySelectorAll('{where} .legend li')]
+            .map(li => [li.textContent, li.style.getPropertyValue('--c')]))""")
+    expect(page.locator("#chart .legend li")).to_have_count(4)
+    balances, race = colours("#chart"), colours("#races")
+    assert race == {name: balances[name] for name in race}, (balances, race)
     phone.close()
     assert phone.errors == [], phone.errors

@@ -33,6 +33,7 @@ function uuid() {
 
 const counted = n => `${n} ${n === 1 ? "counter" : "counters"}`;
 const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+const signedMoney = (minor, money) => `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${money(Math.abs(minor))}`;  // as `signed`
 function moneyIn(currency) {
   const format = new Intl.NumberFormat(undefined, {style: "currency", currency});
   const digits = format.resolvedOptions().maximumFractionDigits;
@@ -78,9 +79,11 @@ function chart(series, labels, target) {
   svg.append(node("line", {x1: pad, x2: W, y1: y(0), y2: y(0), class: "axis"}));
   if (target) svg.append(node("line", {x1: pad, x2: W, y1: y(target), y2: y(target), class: "target"}));
   for (const v of [hi, lo]) { const t = node("text", {x: 2, y: y(v) + 4}); t.textContent = v; svg.append(t); }
-  series.forEach((s, i) => svg.append(node("polyline", {points: s.points.map((v, j) => `${x(j)},${y(v)}`).join(" "), stroke: COLOURS[i % 8], "stroke-dasharray": i >= 8 ? "4 3" : "none"})));
+  // a series' colour is its `n` (a player's place in the evening: the same in every chart), else its place here
+  const colour = (s, i) => COLOURS[(s.n ?? i) % 8], dashed = (s, i) => ((s.n ?? i) >= 8 ? "4 3" : "none");
+  series.forEach((s, i) => svg.append(node("polyline", {points: s.points.map((v, j) => `${x(j)},${y(v)}`).join(" "), stroke: colour(s, i), "stroke-dasharray": dashed(s, i)})));
   const legend = el("ul", null, {class: "legend"});
-  series.forEach((s, i) => { const li = el("li", s.name); li.style.setProperty("--c", COLOURS[i % 8]); legend.append(li); });
+  series.forEach((s, i) => { const li = el("li", s.name); li.style.setProperty("--c", colour(s, i)); legend.append(li); });
   const table = el("table", null, {}, el("tr", null, {}, el("th", labels.head, {scope: "col"}), ...series.map(s => el("th", s.name, {scope: "col"}))));
   const every = Math.ceil((steps + 1) / 50);  // at most 50 rows: every k-th point, and the last
   for (let j = 0; j <= steps; j++) {

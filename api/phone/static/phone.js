@@ -252,10 +252,10 @@ function draw() {
   placeSetup(summary);
   drawGames();
   const moved = view.events.some(e => e.postings.length);  // what does not apply yet is not shown
-  $("#balances-box").hidden = !summary.games.length && !moved;
+  $("#balances-box").hidden = $("#strip").hidden = !summary.games.length && !moved;
   $("#owes-box").hidden = !moved;
   $("#balances tbody").replaceChildren(...balances.players.map(p =>
-    el("tr", null, {}, el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", money(p.amount_minor), {class: "num"}))));
+    el("tr", null, {}, el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", signedMoney(p.amount_minor, money), {class: "num"}))));
   const owes = settlement.transfers.map(t => {
     const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${counted(t.counters)})`);
     if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid… ${who[t.from]} to ${who[t.to]}`}));
@@ -797,7 +797,8 @@ function drawChart() {
     for (const p of moved) running[p.account.slice(7)] += p.amount;
     for (const id in running) points[id].push(running[id]);
   }
-  const series = Object.entries(points).map(([id, pts]) => ({name: who[id], points: pts}));
+  const place = Object.fromEntries(view.summary.players.map((p, n) => [p.id, n]));  // each player's colour in every chart
+  const series = Object.entries(points).map(([id, pts]) => ({name: who[id], points: pts, n: place[id]}));
   const figure = $("#chart");
   figure.hidden = !series.length || series[0].points.length < 2;
   if (!figure.hidden) {
@@ -807,7 +808,7 @@ function drawChart() {
   }
   const races = view.summary.games.filter(g => (view.extras[g.id] || {}).scores && view.extras[g.id].scores.deals.length).map(game => {
     const scores = view.extras[game.id].scores, sums = {};
-    const race = Object.keys(scores.totals).map(p => ({name: who[p], points: [0, ...scores.deals.map(d => (sums[p] = (sums[p] || 0) + (d.scored[p] || 0)))]}));
+    const race = Object.keys(scores.totals).sort((a, b) => place[a] - place[b]).map(p => ({name: who[p], n: place[p], points: [0, ...scores.deals.map(d => (sums[p] = (sums[p] || 0) + (d.scored[p] || 0)))]}));
     const drawn = chart(race, {head: "After", at: j => (j ? `deal ${j}` : "start")}, game.options.target);
     return el("figure", null, {}, el("figcaption", `The race to ${game.options.target} (${titleOf(game)})`), drawn.svg, drawn.legend,
               el("details", null, {}, el("summary", "The same as a table"), drawn.table));
@@ -895,7 +896,7 @@ function optionField(spec, kept, seats, tables) {
     if (!tables.length) label.append(el("span", " — add the tables first", {class: "hint"}));
     collect = () => tables.map(t => ({table_id: t.id, seats: picks.filter(([, s]) => s.value === t.id).map(([seat]) => seat)})).filter(t => t.seats.length);
   }
-  if (spec.hint) label.append(el("small", spec.hint, {class: "hint"}));
+  if (spec.hint) label.append(el("small", ` ${spec.hint}`, {class: "hint"}));  // read aloud "Target points that…", not "Targetpoints"
   drawOptions.collect[name] = collect;
   return label;
 }

@@ -4,10 +4,6 @@
 // first use (phone.js); it reads the page's last known state, so it works offline too.
 "use strict";
 
-function signedMoney(minor, money) {
-  return `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${money(Math.abs(minor))}`;
-}
-
 // What the night comes to, in figures: winners first.
 function night() {
   const {summary, balances, settlement} = view, who = names(), money = moneyIn(balances.currency);
@@ -116,8 +112,9 @@ async function printSheet() {
   const games = view.summary.games.map(game => {
     const line = n.games[view.summary.games.indexOf(game)], extras = view.extras[game.id] || {};
     const pool = view.pools.pools.find(p => p.game_id === game.id);
-    const points = extras.scores ? ` · points ${Object.entries(extras.scores.totals).map(([p, t]) => `${who[p]} ${t}`).join(", ")}` : "";
-    const chips = extras.tally ? ` · yellow chips ${Object.entries(extras.tally.players).map(([p, t]) => `${who[p]} ${t.yellow_chips}`).join(", ")}` : "";
+    const seated = figures => game.seats.filter(p => p in figures);  // in seat order, as the game's card
+    const points = extras.scores ? ` · points ${seated(extras.scores.totals).map(p => `${who[p]} ${extras.scores.totals[p]}`).join(", ")}` : "";
+    const chips = extras.tally ? ` · yellow chips ${seated(extras.tally.players).map(p => `${who[p]} ${extras.tally.players[p].yellow_chips}`).join(", ")}` : "";
     return `${line}${points}${chips}${pool && pool.counters ? ` · ${counted(pool.counters)} left in the pool` : ""}`;
   });
   const sheet = $("#night-sheet") || $("#evening").appendChild(el("section", null, {id: "night-sheet"}));
