@@ -107,7 +107,16 @@ def _not_unicode(value, path: str = ""):
 
 
 class Parser(FlaskParser):
-    """Webargs reads JSON bodies through the same gate as every other view."""
+    """Webargs reads JSON bodies through the same gate as every other view, and a query string
+    with one value for each of its settings (`?limit=1&limit=1000000` took the first, and
+    the import's `currency` its last: which one counts is refused, not guessed)."""
 
     def load_json(self, req, schema):
         return parsed_body()
+
+    def load_querystring(self, req, schema):
+        proxy = super().load_querystring(req, schema)
+        for name in req.args:
+            if len(req.args.getlist(name)) > 1 and name not in proxy.multiple_keys:
+                raise Invalid.field(name, "Given more than once: give it once.")
+        return proxy

@@ -1,4 +1,5 @@
-"""An id or a currency code with a line break after it is refused like any other bad one.
+"""An id or a currency code with a line break after it is refused like any other bad one, and
+a query setting given twice likewise.
 
 Python's `re.match` lets `$` match before a final line break, so `^[A-Z]{3}$` took "JPY\n"
 (whose evening then lost JPY's decimals in its CSVs) and the id pattern took "zed\n" beside
@@ -46,3 +47,21 @@ def test_an_id_with_a_line_break_is_refused_and_records_nothing(client, end):
         "id": f"{uuid.uuid4()}{end}", "type": "season_declared", "data": {"name": "W"}}), "id")
     assert client.post(table.url("/players"), headers=table.write,
                        json={"id": "zed", "name": "Zed"}).status_code == 201
+
+
+def test_a_query_setting_given_twice_is_refused_not_guessed(client):
+    """`?limit=1&limit=1000000` took the first value and the import's `currency` its last;
+    a setting that takes several values (the import's `new`) still does."""
+    table = Table(client, players=1)
+    refused(client.get(table.url("/events"), headers=table.read,
+                       query_string=[("limit", "1"), ("limit", "1000000")]), "limit")
+    assert client.get(table.url("/events"), headers=table.read,
+                      query_string={"limit": "1"}).status_code == 200
+    club = Club(client, members=("Ann",))
+    text = (b"date,evening,member,counters\n2025-01-01,X,Ann,1\n2025-01-01,X,Bo,-1\n"
+            b"2025-01-01,X,Cy,0\n")
+    send = {"data": text, "content_type": "text/csv", "headers": club.write}
+    refused(client.post(club.url("/imports"), **send,
+                        query_string=[("currency", "GBP"), ("currency", "EUR")]), "currency")
+    several = client.post(club.url("/imports"), query_string=[("new", "Bo"), ("new", "Cy")], **send)
+    assert several.status_code == 200 and several.get_json()["ready"], several.get_json()
