@@ -53,19 +53,16 @@ class Button:
     progress (a typical deal: Deal, a tap or two on it, Record). `outcomes`: a sheet for the
     whole deal with one row per seat but the dealer; each row's outcome (label → the fact's
     data) becomes one fact for that seat (`player`), the first outcome preselected.
-    `in_deal`: a fact of a deal's play (Commerce's purchases and barters), not offered before
-    a game's first deal; a fact that settles a deal is one too (`Game.described`)."""
+    `in_deal`: not offered before a game's first deal; `Game.described` sets it for the
+    game's facts of a deal's play (`Game.in_deal`) and those that settle a deal."""
 
     label: str
     type: str
     fields: tuple[Field, ...] = ()
     quick: bool = False
     outcomes: tuple[tuple[str, Mapping], ...] = ()
-    in_deal: bool = False
-
     def described(self) -> dict:
         return compact({"label": self.label, "type": self.type, "quick": self.quick,
-                        "in_deal": self.in_deal,
                         "fields": [f.described() for f in self.fields],
                         "outcomes": [[label, dict(data)] for label, data in self.outcomes]})
 
@@ -97,6 +94,7 @@ class Game:
     generic: frozenset[str] = frozenset()
     settles_deal: Mapping[str, Callable[[dict, dict], str | tuple[str, ...]]] = field(
         default_factory=dict)
+    in_deal: frozenset[str] = frozenset()  # facts of a deal's play: refused but in an open deal
     keeps_deal: bool = False
     pools: tuple[str, ...] = ()  # named pools (`pool:<game>:<name>`); none: the one pool
     aliases: tuple[str, ...] = ()
@@ -128,8 +126,8 @@ class Game:
                         "reads": sorted(self.reads), "pools": list(self.pools),
                         "options": [option_described(name, field)
                                     for name, field in self.options().fields.items()],
-                        "buttons": [{**b.described(), **(
-                            {"in_deal": True} if b.type in self.settles_deal else {})}
+                        "buttons": [{**b.described(), **({"in_deal": True} if (
+                            b.type in self.settles_deal or b.type in self.in_deal) else {})}
                             for b in self.page]})
 
 

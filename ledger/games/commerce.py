@@ -67,6 +67,9 @@ GAME = Game(
     seats=range(2, 65), options=CommerceOptions,
     facts={"commerce_stand": CommerceStand}, rules=RULES, generic=generic.ALL,
     settles_deal={"commerce_stand": once("the stand")},
+    # Peel: the players trade until one stands, "when the hands are exposed and the round
+    # settled": a card bought or bartered belongs to a deal dealt and not yet stood on.
+    in_deal=frozenset({"card_bought", "cards_bartered"}),
     page=(generic.DEAL,
           Button("Stand", "commerce_stand", (
               Field("stander", "player", "Who stood"),
@@ -74,9 +77,8 @@ GAME = Game(
               Field("winner", "player", "Who won (the best hand)", default="=stander")), quick=True),
           Button("Buy", "card_bought", (Field("buyer", "player", "Who bought a card"),
                                         Field("seller", "player", "From", default="dealer"),
-                                        Field("price", "amount", "Price", default="stake")),
-                 in_deal=True),
+                                        Field("price", "amount", "Price", default="stake"))),
           Button("Barter", "cards_bartered", (Field("player", "player", "Who bartered"),
-                                              Field("with", "player", "With")), in_deal=True),
+                                              Field("with", "player", "With"))),
           *generic.SHARED),
 )

@@ -38,6 +38,8 @@ def _game_rule(state, draft) -> list[dict]:
         _check_deal(in_play, draft)
     for what in game.settled_by(draft.type, draft.data, record["options"]):
         _check_unsettled(in_play, what)
+    if draft.type in game.in_deal and not in_play.deal_open:
+        _refuse_out_of_deal(in_play, draft.type)
     rule = game.rules.get(draft.type) or generic.RULES[draft.type]
     return rule(in_play, draft.data)
 
@@ -61,6 +63,15 @@ def _check_deal(game: InPlay, draft) -> None:
         message = (f"This was recorded during deal {draft.deal}; the game is now at deal "
                    f"{current}.")
     raise Conflict(message, {"deal": [f"the game is at deal {current}"]}, current_deal=current)
+
+
+def _refuse_out_of_deal(game: InPlay, event_type: str) -> None:
+    """A fact of a deal's play (Commerce's purchases and barters) outside a deal in play."""
+    if not game.record.get("deals"):
+        raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
+    settled = ", ".join(game.settled)
+    raise Conflict(f"This deal is over ({settled}): a {event_type.replace('_', ' ')} belongs to "
+                   f"the next deal; start it first.", {"type": ["this deal has been settled"]})
 
 
 def _check_unsettled(game: InPlay, what: str) -> None:

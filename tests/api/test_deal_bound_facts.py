@@ -94,3 +94,27 @@ def test_the_dealing_read_model_numbers_the_deal_in_progress(table):
     assert dealing["deal"] == 1 and dealing["settled"] == ["the stand"]
     table.record("event_voided", event_id=stand["id"], reason="wrong")
     assert table.get(f"/games/{game}/dealing")["settled"] == []
+
+
+def test_commerce_trades_belong_to_a_deal_dealt_and_not_yet_stood_on(table):
+    """Peel: the players trade until one stands, "when the hands are exposed and the round
+    settled". A purchase or a barter before the first deal, or after the stand, is refused
+    (409) whether or not it names its deal; voiding the stand reopens the deal."""
+    a, b, c, d = table.players
+    game = table.start_game(kind="commerce", stake=2)
+    buy = {"buyer": b, "seller": a, "price": 1}
+    problem = moved_nothing(table, table.post("card_bought", game, data=buy), snapshot(table))
+    assert problem["errors"] == {"game_id": ["no deal yet"]}
+    table.record("deal_started", game)
+    table.record("card_bought", game, **buy)
+    table.record("cards_bartered", game, player=c, **{"with": d})
+    stand = table.record("commerce_stand", game, stander=c, winner=c)
+    for fact, data in (("card_bought", buy), ("cards_bartered", {"player": c, "with": d})):
+        problem = moved_nothing(table, table.post(fact, game, data=data), snapshot(table))
+        assert problem["errors"] == {"type": ["this deal has been settled"]}
+        assert "the stand" in problem["detail"]
+    table.record("event_voided", event_id=stand["id"], reason="stood too soon")
+    table.record("card_bought", game, **buy)  # the deal is open again
+    table.record("commerce_stand", game, stander=c, winner=c)
+    table.record("deal_started", game)
+    table.record("card_bought", game, **buy)  # the next deal's
