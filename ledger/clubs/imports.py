@@ -61,6 +61,18 @@ def evening_id(club_id: str, date: str, name: str) -> str:
     return "imported-" + hashlib.sha256(key.encode()).hexdigest()[:40]
 
 
+def member_id(club_id: str, name: str, members: dict) -> str:
+    """The id of a member an import adds: made from the club and the name, so that the same
+    file sent twice adds him once; if a member who came in under that name was renamed since
+    (Zed, now Zachary), the new Zed gets an id of his own, not Zachary's results."""
+    made = evening_id(club_id, "member", name).replace("imported-", "member-")
+    candidate, n = made, 1
+    while candidate in members and _key(members[candidate]["name"]) != _key(name):
+        n += 1
+        candidate = f"{made}-{n}"
+    return candidate
+
+
 def decoded(raw: bytes) -> str:
     """The file's text: UTF-16 after its byte-order mark (Excel's "Unicode Text", tabs between
     the cells), UTF-8 (after a byte-order mark or not), else Windows-1252 (Excel's and
@@ -113,12 +125,13 @@ def rows(text: str) -> tuple[str, list[tuple[int, list[str]]]]:
     # Lines end in \n, \r\n or \r (Excel for Mac's "CSV (Macintosh)"): as the csv module
     # asks, the text is handed over with its line ends untranslated.
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    found = []
+    found, ended = [], 0
     try:
-        for cells in reader:
+        for cells in reader:  # numbered by the line each begins on (a quoted cell may span lines)
             if len(found) > MAX_ROWS:
                 raise ImportProblem(f"The file has more than {MAX_ROWS:,} lines: split it.")
-            found.append((reader.line_num, cells))
+            found.append((ended + 1, cells))
+            ended = reader.line_num
     except csv.Error as error:  # a cell over the csv module's limit (128 KB), a NUL, …
         raise ImportProblem(f"Line {reader.line_num} cannot be read as CSV ({error}).") from None
     return delimiter, found
@@ -336,16 +349,19 @@ class Row:
         self.problems.append({"line": self.line, "field": field, "message": message})
         self.failed = True
 
-    def cell(self, column: str) -> str:
+    def cell(self, column: str) -> str | None:
+        """The cell's text ("" if empty), or None once refused (a formula) and said so."""
         index = self.found.get(column)
         value = self.cells[index].strip() if index is not None and index < len(self.cells) else ""
         if FORMULA.match(value):
             self.problem(column, f"{value!r} is a formula: type its value instead")
-            return ""
+            return None
         return value
 
     def text(self, column: str, longest: int, optional: bool = False) -> str | None:
         value = self.cell(column)
+        if value is None:
+            return None
         if not value:
             if not optional:
                 self.problem(column, f"no {column}")
@@ -358,6 +374,8 @@ class Row:
 
     def date(self) -> str | None:
         value = self.cell("date")
+        if value is None:
+            return None
         try:
             return date(value) if value else self.problem("date", "no date")
         except ValueError as error:

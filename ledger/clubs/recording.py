@@ -155,8 +155,7 @@ def import_results(book: Book, club_id: str, raw: bytes, options: dict) -> dict:
                  or ["members to add or link"]})
         drafts, made = [], {}
         for unknown in seen["unknown_members"]:
-            member_id = imports.evening_id(club_id, "member", unknown["name"]).replace(
-                "imported-", "member-")
+            member_id = imports.member_id(club_id, unknown["name"], state.members)
             made[f"new:{imports._key(unknown['name'])}"] = member_id
             if member_id not in state.members:
                 data = facts.load("member_added", {"name": unknown["name"]})

@@ -77,7 +77,7 @@ def test_every_problem_is_named_by_its_line_and_nothing_is_recorded(club):
     assert "not a date" in by_line[2]["message"] and by_line[2]["field"] == "date"
     assert "formula" in by_line[3]["message"]
     assert "two results" in by_line[5]["message"] and "lines 4 and 5" in by_line[5]["message"]
-    assert "Control characters" in by_line[7]["message"]
+    assert "Control characters" in by_line[6]["message"]  # the line its record begins on
     assert "sum to +2 counters" in by_line[8]["message"]
     assert preview["unknown_members"] == [{"name": "Dot", "line": 10, "added": False}]
     assert not preview["ready"]
@@ -290,3 +290,29 @@ def test_a_new_member_too_like_another_is_a_problem_of_the_preview_not_a_late_40
     assert "too like 'Cat'" in answer["problems"][1]["message"]
     assert send(club, text, confirm=True, **query).status_code == 422
     assert club.get()["version"] == before
+
+
+def test_a_problem_names_the_line_its_record_begins_on_and_a_formula_is_said_once(club):
+    text = ('date,evening,member,counters,notes\n2025-01-01,X,Ann,x,"a note\nof two lines"\n'
+            "2025-01-01,X,=HYPERLINK(1),1,\n")
+    found = problems_of(club, text)
+    assert [(line, field) for line, field, _ in found] == [(2, "counters"), (4, "member")]
+    assert "formula" in found[1][2]
+
+
+def test_a_new_member_under_the_name_of_one_renamed_since_is_a_new_member(client):
+    """Zed came in with an import and was renamed Zachary; a later file names a new Zed: he is
+    added, with his own results (they went to Zachary, and none was added)."""
+    club = Club(client, members=("Ann",))
+    first = "date,evening,member,counters\n2025-01-01,X,Ann,1\n2025-01-01,X,Zed,-1\n"
+    assert send(club, first, confirm=True, new="Zed").get_json()["members_added"] == 1
+    zed = next(m["id"] for m in club.get()["members"] if m["name"] == "Zed")
+    club.record("member_renamed", member=zed, name="Zachary")
+    later = "date,evening,member,counters\n2025-02-01,Y,Ann,2\n2025-02-01,Y,Zed,-2\n"
+    preview = send(club, later, new="Zed").get_json()
+    assert preview["ready"] and preview["unknown_members"][0]["added"]
+    done = send(club, later, confirm=True, new="Zed").get_json()
+    assert done["members_added"] == 1 and done["recorded"] == 1
+    standings = club.standings()
+    assert (standings["Zachary"]["counters"], standings["Zed"]["counters"]) == (-1, -2)
+    assert send(club, later, confirm=True).get_json()["recorded"] == 0  # the same file again
