@@ -68,16 +68,31 @@ def _parse(raw: bytes):
     except UnicodeDecodeError:
         raise BadRequest("The body is not valid JSON: it is not UTF-8.") from None
     try:
-        body = json.loads(text.removeprefix(BOM), object_pairs_hook=_object)
+        body = json.loads(text.removeprefix(BOM), object_pairs_hook=_object, parse_int=_whole)
     except DuplicateKey as error:
         raise BadRequest(f"The body is not valid JSON: the key {error.key!r} appears twice in "
                          "one object.") from None
     except (ValueError, RecursionError):
         raise BadRequest("The body is not valid JSON.") from None
-    bad = next(_not_unicode(body), None)
-    if bad is not None:
-        raise Invalid.field(bad, "Not valid Unicode text (an unpaired surrogate).")
+    fault = next(_faults(body), None)
+    if fault is not None:
+        raise Invalid.field(*fault)
     return body
+
+
+LONGEST_NUMBER = 100  # digits: every amount here is at most 10^9; Python refuses over 4,300
+
+
+class _TooLong(str):
+    """A JSON integer too long to be anything here, kept as its digits until its place is
+    named (Python's int() refuses over 4,300 digits, which answered "not valid JSON")."""
+
+
+def _whole(digits: str):
+    return int(digits) if len(digits.lstrip("-")) <= LONGEST_NUMBER else _TooLong(digits)
+
+
+
 
 
 def _object(pairs: list) -> dict:
@@ -89,21 +104,28 @@ def _object(pairs: list) -> dict:
     return body
 
 
-def _not_unicode(value, path: str = ""):
-    """The paths (`data.name`, `seats.2`) of strings, keys included, that are not Unicode."""
-    if isinstance(value, str):
+NOT_UNICODE = "Not valid Unicode text (an unpaired surrogate)."
+TOO_LONG = f"A whole number of more than {LONGEST_NUMBER} digits: none is that large here."
+
+
+def _faults(value, path: str = ""):
+    """(path, what is wrong) of each string, keys included, that is not Unicode, and of each
+    integer too long to be anything here: `data.name`, `seats.2`."""
+    if isinstance(value, _TooLong):
+        yield path or "body", TOO_LONG
+    elif isinstance(value, str):
         if not is_unicode(value):
-            yield path or "body"
+            yield path or "body", NOT_UNICODE
     elif isinstance(value, dict):
         for key, item in value.items():
             here = f"{path}.{key}" if path else key
             if not is_unicode(key):
-                yield (path or "body") + ".<key>"
+                yield (path or "body") + ".<key>", NOT_UNICODE
             else:
-                yield from _not_unicode(item, here)
+                yield from _faults(item, here)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _not_unicode(item, f"{path}.{index}" if path else str(index))
+            yield from _faults(item, f"{path}.{index}" if path else str(index))
 
 
 class Parser(FlaskParser):

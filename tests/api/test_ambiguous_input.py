@@ -65,3 +65,18 @@ def test_a_query_setting_given_twice_is_refused_not_guessed(client):
                         query_string=[("currency", "GBP"), ("currency", "EUR")]), "currency")
     several = client.post(club.url("/imports"), query_string=[("new", "Bo"), ("new", "Cy")], **send)
     assert several.status_code == 200 and several.get_json()["ready"], several.get_json()
+
+
+@pytest.mark.parametrize("digits", [101, 5000])
+def test_a_number_too_long_to_be_anything_is_refused_naming_its_field(client, digits):
+    """Python's int() refuses over 4,300 digits, which answered 400 "not valid JSON": the
+    number is valid JSON, and the field at fault is named."""
+    table = Table(client, players=2)
+    game = table.start_game(kind="other", stake=1)
+    before = table.get("")["version"]
+    body = ('{"type": "stake_paid", "game_id": "%s", "data": {"player": "%s", "amount": %s}}'
+            % (game, table.players[0], "9" * digits))
+    answer = client.post(table.url("/events"), data=body, headers=table.write,
+                         content_type="application/json")
+    refused(answer, "data.amount")
+    assert table.get("")["version"] == before
