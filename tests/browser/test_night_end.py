@@ -31,14 +31,20 @@ def played(base: str) -> Evening:
         evening.record("deal_started", commerce)
         evening.record("commerce_stand", commerce, stander=p[stander], winner=p[stander],
                        better_hands=[])
-    cassino = evening.game("cassino", ["Ann", "Cy"], stake=1, target=1)
+    cassino_won(evening, ["Ann", "Cy"], winner="Ann")
+    return evening
+
+
+def cassino_won(evening: Evening, seats: list[str], winner: str) -> None:
+    """A Cassino game of two to 1 point, won at its first count by `winner`."""
+    p, [loser] = evening.players, [name for name in seats if name != winner]
+    cassino = evening.game("cassino", seats, stake=1, target=1)
     evening.record("deal_started", cassino)
     evening.record("cassino_deal_counted", cassino, counts={
-        p["Ann"]: {"cards": 30, "spades": 9, "aces": 3, "great_cassino": 1, "little_cassino": 1,
-                   "sweeps": 1},
-        p["Cy"]: {"cards": 22, "spades": 4, "aces": 1, "great_cassino": 0, "little_cassino": 0,
-                  "sweeps": 0}})
-    return evening
+        p[winner]: {"cards": 30, "spades": 9, "aces": 3, "great_cassino": 1, "little_cassino": 1,
+                    "sweeps": 1},
+        p[loser]: {"cards": 22, "spades": 4, "aces": 1, "great_cassino": 0, "little_cassino": 0,
+                   "sweeps": 0}})
 
 
 def test_the_results_are_shared_as_a_text_for_the_chat_and_a_card(base, browser):
@@ -233,13 +239,7 @@ def test_a_season_s_standings_are_shared_from_the_club_s_page(base, browser):
 def test_a_player_has_one_colour_in_every_chart_and_games_list_points_in_seat_order(base, browser):
     evening = Evening(base).seat("Ann", "Ben", "Cy", "Dot")
     p = evening.players
-    cassino = evening.game("cassino", ["Dot", "Ann"], stake=1, target=1)
-    evening.record("deal_started", cassino)
-    evening.record("cassino_deal_counted", cassino, counts={
-        p["Dot"]: {"cards": 22, "spades": 4, "aces": 1, "great_cassino": 0, "little_cassino": 0,
-                   "sweeps": 0},
-        p["Ann"]: {"cards": 30, "spades": 9, "aces": 3, "great_cassino": 1, "little_cassino": 1,
-                   "sweeps": 1}})
+    cassino_won(evening, ["Dot", "Ann"], winner="Ann")  # seated otherwise than they came
     other = evening.game("other", ["Ann", "Ben", "Cy", "Dot"], stake=1)
     evening.record("stake_paid", other, player=p["Ben"], amount=2)
     phone = Phone(browser)

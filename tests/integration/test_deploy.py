@@ -47,10 +47,10 @@ def public_environment() -> dict:
 
 
 def table_environment(tmp_path) -> dict:
-    return {**os.environ, "LEDGER_SITES": "https://192.0.2.2:8443", "LEDGER_HTTP_PORT": "8000",
-            "LEDGER_HTTPS_PORT": "8443", "LEDGER_UPSTREAM": "127.0.0.1:8001",
-            "LEDGER_STREAM_UPSTREAM": "127.0.0.1:8002",
-            "LEDGER_CADDY_DATA": str(tmp_path)}
+    """What `.ci/serve` gives the table's Caddy, for one network address (api/serve.py)."""
+    from api.serve import Table
+    return Table(["192.0.2.2"], 8000, 8443, "127.0.0.1:8001", "127.0.0.1:8002",
+                 tmp_path).caddy_environment()
 
 
 def adapted(name: str, env: dict) -> dict:
@@ -80,6 +80,7 @@ def test_the_table_s_proxy_configuration_passes_caddy_s_validator(tmp_path):
     config = compact(adapted("table.Caddyfile", table_environment(tmp_path)))
     assert '"192.0.2.2"' in config and '"module":"internal"' in config
     assert "https://{http.request.host}:8443{http.request.uri}" in config  # the redirect
+    assert "https://192.0.2.2:8443{http.request.uri}" in config  # by a name, or IPv6
     assert '"install_trust":false' in config  # the host's own trust store is left alone
     assert "Strict-Transport-Security" not in config  # an address: browsers ignore HSTS
 
