@@ -30,6 +30,12 @@ class Button(Schema):
     in_deal = fields.Boolean(metadata={
         "description": "a fact of a deal's play or one that settles it: not offered before "
                        "the game's first deal; absent: false"})
+    settles = fields.String(metadata={
+        "description": "what of a deal it settles, once per deal: not offered once the "
+                       "dealing's `settled` names it"})
+    play = fields.Boolean(metadata={
+        "description": "a fact of a deal's play: refused, and not offered, once anything of "
+                       "the deal is settled; absent: false"})
     outcomes = fields.List(fields.List(fields.Raw()), metadata={
         "description": "[label, data]: one fact per seat but the dealer, with `player` and "
                        "the outcome's data"})

@@ -53,8 +53,8 @@ class Button:
     progress (a typical deal: Deal, a tap or two on it, Record). `outcomes`: a sheet for the
     whole deal with one row per seat but the dealer; each row's outcome (label → the fact's
     data) becomes one fact for that seat (`player`), the first outcome preselected.
-    `in_deal`: not offered before a game's first deal; `Game.described` sets it for the
-    game's facts of a deal's play (`Game.in_deal`) and those that settle a deal."""
+    How it is offered against the deal (`in_deal`, `settles`, `play`) comes from the game's
+    rules (`Game._in_deal`)."""
 
     label: str
     type: str
@@ -126,14 +126,24 @@ class Game:
                         "reads": sorted(self.reads), "pools": list(self.pools),
                         "options": [option_described(name, field)
                                     for name, field in self.options().fields.items()],
-                        "buttons": [{**b.described(), **({"in_deal": True} if (
-                            b.type in self.settles_deal or b.type in self.in_deal) else {})}
-                            for b in self.page]})
+                        "buttons": [{**b.described(), **self._in_deal(b.type)}
+                                    for b in self.page]})
+
+    def _in_deal(self, event_type: str) -> dict:
+        """How the page offers a fact against the deal: `in_deal`, not before the first deal
+        (the game's facts of a deal's play, and those that settle a deal); `settles`, no more
+        once the deal's settled list names it (a fact settling one thing once per deal);
+        `play`, no more once anything of the deal is settled (`Game.in_deal`)."""
+        settles = getattr(self.settles_deal.get(event_type), "what", None)
+        return compact({"in_deal": event_type in self.settles_deal or event_type in self.in_deal,
+                        "settles": settles, "play": event_type in self.in_deal})
 
 
 def once(what: str) -> Callable[[dict, dict], str]:
     """A fact that settles `what` ("the stand", "the pool") once per deal."""
-    return lambda _data, _options: what
+    settles = lambda _data, _options: what  # noqa: E731 - named by its attribute below
+    settles.what = what  # for the page: offered until the deal's `settled` names it
+    return settles
 
 
 def per_player(what: str, field_name: str = "player") -> Callable[[dict, dict], str]:

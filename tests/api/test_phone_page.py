@@ -210,3 +210,14 @@ def test_no_script_nests_a_template_literal_which_the_minifier_would_garble():
         source = (ROOT / "api/phone/static" / name).read_text()
         assert nested_templates(source) == [], f"{name}: nested template literals"
     assert nested_templates("const a = `x${b ? ` (${c})` : ''}`;") == [1]  # the guard sees one
+
+
+def test_the_catalogue_says_how_each_fact_stands_to_the_deal(catalogue):
+    """As the rules refuse them: a fact settling one thing once per deal names it; a fact of
+    a deal's play (Commerce's trades) says so; a hand settled per player is neither."""
+    buttons = {kind: {b["type"]: b for b in game["buttons"]} for kind, game in catalogue.items()}
+    assert buttons["commerce"]["commerce_stand"]["settles"] == "the stand"
+    assert buttons["commerce"]["card_bought"]["play"] and buttons["commerce"]["card_bought"]["in_deal"]
+    hands = buttons["vingt_un"]["vingt_un_hand_settled"]
+    assert hands["in_deal"] and "settles" not in hands and "play" not in hands
+    assert "in_deal" not in buttons["commerce"]["stake_paid"]

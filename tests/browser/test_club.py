@@ -6,7 +6,6 @@ screen accessible (axe-core, light and dark) and nothing scrolls sideways at 320
 
 import datetime as dt
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -85,9 +84,11 @@ def test_a_club_on_the_phone(base, browser, scheme):
     page.get_by_role("button", name="Open tonight's evening").click()
     expect(page.locator("#title")).to_have_text("Twelfth Night")
     expect(page.locator("#players li")).to_have_text(["Ann (lady)", "Ben (gentleman)", "Dora"])
-    fragment = parse_qs(urlsplit(page.url).fragment)
+    assert "#" not in page.url  # the write token is kept on the phone, not in the address
+    kept = page.evaluate("""() => { const id = JSON.parse(localStorage.getItem('ledger:current'));
+        return [id, JSON.parse(localStorage.getItem('ledger:evenings'))[id].write]; }""")
     tonight = Evening.__new__(Evening)
-    tonight.base, tonight.id, tonight.write, tonight.read = base, fragment["s"][0], fragment["w"][0], None
+    tonight.base, tonight.id, tonight.write, tonight.read = base, kept[0], kept[1], None
     tonight.read = tonight.write
     tonight.players = {p["name"]: p["id"] for p in tonight.get("")["players"]}
     tonight.games = []

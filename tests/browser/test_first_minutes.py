@@ -134,10 +134,16 @@ def test_names_pasted_at_once_are_each_added_and_look_alikes_refused_with_the_re
     expect(field).to_be_focused()
     page.locator("#player-form button[type=submit]").click()  # nothing typed: said so
     expect(page.locator("#player-error")).to_have_text("Type a name first.")
+    field.fill("Cy")  # typed, then a list pasted after it: the typed name is kept
+    page.evaluate("""() => { const data = new DataTransfer(); data.setData('text/plain', ', Eve');
+        const f = document.querySelector('#player-form [name=name]'); f.setSelectionRange(2, 2);
+        f.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true,
+                                                     cancelable: true})); }""")
+    expect(page.locator("#players li")).to_have_count(6)
     field.fill("Bennet, Mrs")  # typed, not pasted: one name, comma and all
     field.press("Enter")
-    expect(page.locator("#players li")).to_have_count(5)
-    assert page.locator("#players li").all_inner_texts() == [*NAMES, "Bennet, Mrs"]
+    expect(page.locator("#players li")).to_have_count(7)
+    assert page.locator("#players li").all_inner_texts() == [*NAMES, "Cy", "Eve", "Bennet, Mrs"]
     phone.close()
 
 
@@ -242,6 +248,7 @@ def test_next_week_a_new_evening_is_opened_from_the_last_and_each_kept_one_is_a_
     last_week = Evening(base, name="Last week").seat("Ann", "Ben")
     phone.open(last_week.link())
     expect(page.locator("#title")).to_have_text("Last week")
+    assert "#" not in page.url  # the link's token is kept on the phone, not in the address bar
     page.locator("#elsewhere > summary").click()
     page.locator("#new-evening").click()
     expect(page.locator("#welcome")).to_be_visible()
@@ -269,9 +276,9 @@ def test_next_week_a_new_evening_is_opened_from_the_last_and_each_kept_one_is_a_
     assert phone.errors == [], phone.errors
 
 
-def test_before_the_first_deal_a_game_offers_no_fact_of_a_deal(base, browser):
-    """Stand (which the service refuses before a deal), Buy and Barter wait for the first
-    deal; the stake and a fine do not."""
+def test_a_game_offers_the_facts_of_a_deal_only_while_the_deal_is_in_play(base, browser):
+    """Stand, Buy and Barter, which the service refuses before the first deal and after the
+    stand, are not offered then; the stake and a fine always are."""
     phone = Phone(browser)
     page = phone.page
     evening = Evening(base).seat(*NAMES)
@@ -285,6 +292,14 @@ def test_before_the_first_deal_a_game_offers_no_fact_of_a_deal(base, browser):
     evening.record("deal_started", game)
     expect(card.locator("[data-fact=card_bought]")).to_be_visible()
     expect(card.locator("[data-fact=cards_bartered]")).to_be_visible()
+    ann = evening.players["Ann"]
+    evening.record("commerce_stand", game, stander=ann, winner=ann)  # the deal is over
+    expect(card.locator("form.sheet")).to_have_count(0)  # the stand's sheet folds away
+    offered = card.locator("[data-fact]:visible").evaluate_all("bs => bs.map(b => b.dataset.fact)")
+    assert not {"commerce_stand", "card_bought", "cards_bartered"} & set(offered), offered
+    assert {"stake_paid", "penalty_paid"} <= set(offered)
+    evening.record("deal_started", game)
+    expect(card.locator("[data-fact=card_bought]")).to_be_visible()
     phone.close()
     assert phone.errors == [], phone.errors
 

@@ -25,6 +25,7 @@ function readFragment() {
     const given = params.get("w") ? {write: params.get("w")} : {read: params.get("r")};
     all[id] = {...all[id], ...given};
     keep.set("ledger:current", id);
+    history.replaceState(null, "", location.pathname);  // kept here: the token leaves the address bar and the history
   }
   keep.set("ledger:evenings", all);
   if (params.has("new")) { ev = view = null; return; }  // the first screen: another evening
@@ -427,7 +428,8 @@ function drawGame(game, kept) {
   }
   const more = el("div", null, {class: "row facts"});
   for (const b of spec.buttons) {
-    if (b === deal || (b === quick && open) || (deal && !dealing.deal && b.in_deal)) continue;  // not before the first deal
+    if (b === deal || (b === quick && open)) continue;
+    if (deal && (!dealing.deal ? b.in_deal : dealing.settled.includes(b.settles) || (b.play && dealing.settled.length))) continue;  // as the rules refuse it
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
   parts.append(more);
@@ -932,7 +934,7 @@ async function openEvening(form) {
   all[opened.id] = {write: opened.write_token, read: opened.read_token};
   keep.set("ledger:evenings", all);
   keep.set("ledger:current", opened.id);
-  history.replaceState(null, "", `#s=${opened.id}&w=${opened.write_token}`);
+  history.replaceState(null, "", "/");
   readFragment();
   await start();
 }
@@ -975,8 +977,9 @@ function wire() {
   const playerForm = $("#player-form"), nameField = playerForm.elements.name;
   playerForm.addEventListener("submit", e => { e.preventDefault(); addPlayers(nameField.value); });
   nameField.addEventListener("paste", e => {  // several names pasted at once: each added
-    const text = e.clipboardData.getData("text");
-    if (/[,;\n]/.test(text)) { e.preventDefault(); addPlayers(text, true); }
+    const pasted = e.clipboardData.getData("text"), f = e.target;
+    const text = f.value.slice(0, f.selectionStart) + pasted + f.value.slice(f.selectionEnd);  // with what was typed
+    if (/[,;\n]/.test(pasted)) { e.preventDefault(); addPlayers(text, true); }
   });
   $("#table-form").addEventListener("submit", e => {
     e.preventDefault();
