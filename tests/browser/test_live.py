@@ -79,3 +79,23 @@ def test_a_fact_is_pushed_to_the_other_phone_and_again_after_the_stream_is_cut(t
         a.close()
         b.close()
     assert a.errors == [] and b.errors == [], a.errors + b.errors
+
+
+def test_a_phone_opened_offline_goes_live_again_when_the_network_comes_back(table, browser):
+    """Opened with no connection, the stream fails and the page polls; back online it asks
+    for the stream again (it stayed polling twice a second)."""
+    evening = Evening(table.loopback).seat(*SEATS)
+    evening.game("other", SEATS, stake=1)
+    phone = Phone(browser)
+    try:
+        phone.open(evening.link().replace(evening.base, table.loopback))
+        expect(phone.page.locator("#status")).to_have_text("live")
+        wait_for(phone.page, "navigator.serviceWorker.controller !== null")
+        phone.offline()
+        phone.page.reload()
+        expect(phone.page.locator("#status")).to_have_text("offline")
+        phone.page.wait_for_timeout(6000)  # past the 5 s a stream has to say hello
+        phone.offline(False)
+        expect(phone.page.locator("#status")).to_have_text("live")
+    finally:
+        phone.close()

@@ -1011,7 +1011,7 @@ function wire() {
   $("#share").addEventListener("toggle", drawShare);
   document.querySelectorAll("[data-csv]").forEach(b => b.addEventListener("click", () => download(b.dataset.csv)));
   document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));
-  window.addEventListener("online", () => { showStatus(); flush(); listen(); });
+  window.addEventListener("online", () => { hush(); flush(); listen(); });  // a stream that failed offline is tried again
   window.addEventListener("offline", showStatus);
   window.addEventListener("hashchange", () => { readFragment(); start(); });
   document.addEventListener("visibilitychange", () => { keepAwake(); listen(); watch(); });
