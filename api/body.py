@@ -81,6 +81,8 @@ def _parse(raw: bytes):
 
 
 LONGEST_NUMBER = 100  # digits: every amount here is at most 10^9; Python refuses over 4,300
+NOT_UNICODE = "Not valid Unicode text (an unpaired surrogate)."
+TOO_LONG = f"A whole number of more than {LONGEST_NUMBER} digits: none is that large here."
 
 
 class _TooLong(str):
@@ -92,9 +94,6 @@ def _whole(digits: str):
     return int(digits) if len(digits.lstrip("-")) <= LONGEST_NUMBER else _TooLong(digits)
 
 
-
-
-
 def _object(pairs: list) -> dict:
     body = {}
     for key, value in pairs:
@@ -102,10 +101,6 @@ def _object(pairs: list) -> dict:
             raise DuplicateKey(key)
         body[key] = value
     return body
-
-
-NOT_UNICODE = "Not valid Unicode text (an unpaired surrogate)."
-TOO_LONG = f"A whole number of more than {LONGEST_NUMBER} digits: none is that large here."
 
 
 def _faults(value, path: str = ""):

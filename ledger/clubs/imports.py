@@ -25,9 +25,9 @@ import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
 
-from confusables import is_confusable
 from marshmallow import ValidationError
 
+from ledger.clubs.rules import twin_of
 from ledger.events.fields import MAX_AMOUNT, person_text
 from ledger.projections.exports import MINOR_DIGITS
 
@@ -180,14 +180,14 @@ def number(text: str, delimiter: str, currency: str | None = None) -> Decimal:
         raise ValueError(f"{text!r} is not a number") from None
     if not value.is_finite():
         raise ValueError(f"{text!r} is not a number")
-    # Checked without arithmetic: 1e1000000 overflows the decimal context, and 1e-9999999999
-    # would round to 0 in it.
-    if value and value.adjusted() > len(str(MAX_AMOUNT)):
+    if not value:
+        return value
+    # The size and the decimals are read from the digits before any arithmetic: 1e1000000
+    # overflows the decimal context, and 1e-9999999999 would round to 0 in it.
+    if value.adjusted() > len(str(MAX_AMOUNT)) or abs(value) > MAX_AMOUNT:
         raise ValueError(f"{text!r} is more than the ledger holds ({MAX_AMOUNT:,} at most)")
-    if value and -_exponent(value) > MOST_DECIMALS:
+    if -_exponent(value) > MOST_DECIMALS:
         raise ValueError(f"{text!r} has more decimals than any currency")
-    if abs(value) > MAX_AMOUNT:
-        raise ValueError(f"{text!r} is more than the ledger holds ({MAX_AMOUNT:,} at most)")
     return value
 
 
@@ -301,7 +301,7 @@ def _new_names_told_apart(state, unknown: dict, problems: list) -> None:
     is a problem of its line in the preview, not a refusal at the confirmation."""
     taken = [m["name"] for m in state.members.values()]
     for name in (u["name"] for u in unknown.values() if u["chosen"] == "new"):
-        twin = next((other for other in taken if is_confusable(other, name)), None)
+        twin = twin_of(name, taken)
         if twin is not None:
             line = unknown[_key(name)]["line"]
             problems.append({"line": line, "field": "member", "message":

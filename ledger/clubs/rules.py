@@ -22,11 +22,15 @@ def member(state: ClubState, member_id: str, field: str = "data.member") -> dict
     return found
 
 
+def twin_of(name: str, names) -> str | None:
+    """The first of `names` that `name` is too like to be told apart from, if any."""
+    return next((other for other in names if is_confusable(other, name)), None)
+
+
 def _distinct_name(state: ClubState, name: str, besides: str | None = None) -> None:
     """Members' names are told apart as players' are (ledger.rules.session.player_added):
     an evening opened with them seats each under his own name."""
-    twin = next((m["name"] for m in state.members.values()
-                 if m["id"] != besides and is_confusable(m["name"], name)), None)
+    twin = twin_of(name, (m["name"] for m in state.members.values() if m["id"] != besides))
     if twin is not None:
         raise Conflict(f"{name!r} is too like {twin!r}, a member already: choose a name the "
                        "club can tell apart.", {"data.name": [f"too like {twin!r}"]})

@@ -61,6 +61,7 @@ class Button:
     fields: tuple[Field, ...] = ()
     quick: bool = False
     outcomes: tuple[tuple[str, Mapping], ...] = ()
+
     def described(self) -> dict:
         return compact({"label": self.label, "type": self.type, "quick": self.quick,
                         "fields": [f.described() for f in self.fields],

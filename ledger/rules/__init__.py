@@ -65,10 +65,14 @@ def _check_deal(game: InPlay, draft) -> None:
     raise Conflict(message, {"deal": [f"the game is at deal {current}"]}, current_deal=current)
 
 
-def _refuse_out_of_deal(game: InPlay, event_type: str) -> None:
-    """A fact of a deal's play (Commerce's purchases and barters) outside a deal in play."""
+def _check_dealt(game: InPlay) -> None:
     if not game.record.get("deals"):
         raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
+
+
+def _refuse_out_of_deal(game: InPlay, event_type: str) -> None:
+    """A fact of a deal's play (Commerce's purchases and barters) outside a deal in play."""
+    _check_dealt(game)
     settled = ", ".join(game.settled)
     raise Conflict(f"This deal is over ({settled}): a {event_type.replace('_', ' ')} belongs to "
                    f"the next deal; start it first.", {"type": ["this deal has been settled"]})
@@ -76,8 +80,7 @@ def _refuse_out_of_deal(game: InPlay, event_type: str) -> None:
 
 def _check_unsettled(game: InPlay, what: str) -> None:
     """Amendment 2: a deal is settled once; the same settlement again waits for the next deal."""
-    if not game.record.get("deals"):
-        raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
+    _check_dealt(game)
     if what in game.settled:
         shown = what
         if " of player:" in what:

@@ -96,6 +96,7 @@ def test_offline_a_deal_started_moves_the_card_on_and_its_stand_is_bound_to_it(b
     phone.chip(sheet, "Who stood", "Zoë")
     sheet.locator("button[type=submit]").click()
     expect(phone.page.locator("#status")).to_have_text("2 pending · offline")
+    expect(phone.game().locator("[data-fact=commerce_stand]")).to_have_count(0)  # settled, pending
     queued = phone.page.evaluate(f"JSON.parse(localStorage.getItem('ledger:queue:{evening.id}'))")
     assert [(i["body"]["type"], i["body"].get("deal")) for i in queued] == [
         ("deal_started", 2), ("commerce_stand", 2)]

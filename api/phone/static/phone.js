@@ -429,7 +429,7 @@ function drawGame(game, kept) {
   const more = el("div", null, {class: "row facts"});
   for (const b of spec.buttons) {
     if (b === deal || (b === quick && open)) continue;
-    if (deal && (!dealing.deal ? b.in_deal : dealing.settled.includes(b.settles) || (b.play && dealing.settled.length))) continue;  // as the rules refuse it
+    if (deal && refusedNow(b, dealing)) continue;
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
   parts.append(more);
@@ -459,19 +459,26 @@ function dealingOf(game) {
   const told = (view.extras[game.id] || {}).dealing;
   if (!told) return told;
   const dealing = {...told}, seats = game.seats;
-  const settling = ((SPECS[game.kind] || UNKNOWN).buttons.find(b => b.quick) || {}).type;
+  // what a pending fact settles, named as the service names it (the quick sheet's, by its type)
+  const settles = Object.fromEntries((SPECS[game.kind] || UNKNOWN).buttons
+    .filter(b => b.settles || b.quick).map(b => [b.type, b.settles || b.type]));
   for (const {body, look} of outbox()) {
     if (look || body.game_id !== game.id) continue;
     if (body.type === "deal_started" && body.deal === dealing.deal + 1) {
       const dealer = (body.data && body.data.dealer) || dealing.next_dealer;
       Object.assign(dealing, {deal: body.deal, settled: [], current_dealer: dealer,
         next_dealer: seats[(seats.indexOf(dealer) + 1) % seats.length]});
-    } else if (body.type === settling && body.deal === dealing.deal) {
-      dealing.settled = [...dealing.settled, settling];
+    } else if (body.type in settles && body.deal === dealing.deal) {
+      dealing.settled = [...dealing.settled, settles[body.type]];
     }
   }
   return dealing;
 }
+
+// A fact the rules would refuse at this point of the deal is not offered (`Game._in_deal`):
+// a fact of a deal before the first deal, a settlement already made, play after a settlement.
+const refusedNow = (b, dealing) => (!dealing.deal ? b.in_deal
+  : dealing.settled.includes(b.settles) || (b.play && dealing.settled.length > 0));
 
 function bound(game, type) {  // the deal a fact of this game belongs to, as this phone sees it
   const dealing = dealingOf(game);
@@ -933,10 +940,7 @@ async function openEvening(form) {
   const all = keep.get("ledger:evenings", {});
   all[opened.id] = {write: opened.write_token, read: opened.read_token};
   keep.set("ledger:evenings", all);
-  keep.set("ledger:current", opened.id);
-  history.replaceState(null, "", "/");
-  readFragment();
-  await start();
+  await openKept(opened.id);
 }
 
 async function download(name) {
@@ -1024,7 +1028,7 @@ function openKept(id) {
   keep.set("ledger:current", id);
   history.replaceState(null, "", "/");
   readFragment();
-  start();
+  return start();
 }
 
 function drawKept(list, except = null) {
