@@ -5,10 +5,8 @@ from flask_compress import Compress
 
 from api import appends, docs, errors, requestlog, security
 from api.health import blp as health_blp
-from ledger.book import Book
-from ledger.events.changes import Changes
-from ledger.database import DEFAULT_URL, make_engine
-from ledger.migrate import migrate
+from ledger.events.store import DEFAULT_URL
+from ledger.service.bootstrap import bootstrap
 
 DEFAULTS = {
     "DATABASE_URL": DEFAULT_URL,
@@ -45,10 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("LEDGER")
     app.config.update(config or {})
-    engine = make_engine(app.config["DATABASE_URL"])
-    migrate(engine)
-    app.extensions["book"] = Book(engine)
-    app.extensions["changes"] = Changes(app.extensions["book"].store)
+    app.extensions["ledger"] = bootstrap(app.config["DATABASE_URL"])
 
     api = docs.Api(app)
     errors.register(app)

@@ -8,7 +8,8 @@ from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, NotFound, Unauthorized
 
 from ledger.errors import Invalid
-from ledger.recording import token_digest
+from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
+from ledger.service.sessions import token_digest
 
 READING = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -19,14 +20,14 @@ def require_token() -> None:
     sid = (request.view_args or {}).get("sid")
     if sid is None:
         return
-    store = current_app.extensions["book"].store
+    store = current_app.extensions["ledger"].store
     digest = _bearer_digest()
-    found = digest and store.tokens.find(digest)
+    found = digest and store.find_token(SESSION_TOKENS, digest)
     if not found:
-        club = digest and store.club_tokens.find(digest)
+        club = digest and store.find_token(CLUB_TOKENS, digest)
         if not club:
             _unauthorized("session")
-        if store.club_of(sid) != club[0]:
+        if _club_of(store, sid) != club[0]:
             raise NotFound(f"No session {sid}.")
         if request.method not in READING:
             raise Forbidden("A club's token may only read its evenings: record with the "
@@ -45,7 +46,7 @@ def require_club_token() -> None:
     if cid is None:
         return
     digest = _bearer_digest()
-    found = digest and current_app.extensions["book"].store.club_tokens.find(digest)
+    found = digest and current_app.extensions["ledger"].store.find_token(CLUB_TOKENS, digest)
     if not found:
         _unauthorized("club")
     club_id, role = found
@@ -53,6 +54,11 @@ def require_club_token() -> None:
         raise NotFound(f"No club {cid}.")
     if role != "write" and request.method not in READING:
         raise Forbidden("This is a read token: it may only read.")
+
+
+def _club_of(store, session_id: str) -> str | None:
+    with store.reading() as reader:
+        return reader.club_of(session_id)
 
 
 def _bearer_digest() -> str | None:

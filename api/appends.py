@@ -2,14 +2,15 @@
 on every deal, stake and trade, answered without Flask's dispatch when it is an ordinary one.
 
 An ordinary append (no query, a JSON body with its length declared and under the limit, the
-session's own write token) is read through the same body gate, recorded by the same
-`record()`, answered with the same JSON, `Vary` and compression, logged on the same line, and
-leaves through the same security headers (`api.security` wraps this) as through Flask. What
-Flask's request context, the blueprint's hooks and flask-smorest's wrappers cost was half an
-append's time under gunicorn (bench/README). Anything else, and every refusal, goes to
-Flask as it came (the body put back), which answers it as before: a refusal here wrote
-nothing, and Flask decides it again and renders it in the one place problems are rendered.
-`LEDGER_FAST_APPENDS=false` sends every append through Flask.
+session's own write token) is read through the same body gate, recorded by the same handler
+(`Sessions.record`), answered with the same JSON, `Vary` and compression, logged on the same
+line, and leaves through the same security headers (`api.security` wraps this) as through
+Flask; a refusal is answered here too, with the problem document `api.errors` makes for
+Flask. What Flask's request context, the blueprint's hooks and flask-smorest's wrappers cost
+was half an append's time under gunicorn (bench/README). Any other request goes to Flask as
+it came; so does an append that met something unexpected (nothing was committed: Flask tries
+it again and answers what it meets). `LEDGER_FAST_APPENDS=false` sends every append through
+Flask.
 """
 
 import io
@@ -20,11 +21,14 @@ import time
 import orjson
 from flask import Flask
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import HTTP_STATUS_CODES
 
 from api import requestlog
-from api.body import _parse
+from api.body import parse
+from api.errors import PROBLEM_JSON, http_problem_parts, ledger_problem_parts
 from ledger.errors import LedgerError
-from ledger.recording import record, token_digest
+from ledger.events.store.base import SESSION_TOKENS
+from ledger.service.sessions import token_digest
 
 try:  # Flask-Compress's own choice and compression; under other names, appends go via Flask
     from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
@@ -35,7 +39,7 @@ PATH = re.compile(r"/api/v1/sessions/([^/]+)/events")
 TEMPLATE = "/api/v1/sessions/<sid>/events"
 JSON = frozenset({"application/json", "application/json; charset=utf-8",
                   "application/json;charset=utf-8", "application/json; charset=utf8"})
-STATUS = {201: "201 CREATED", 200: "200 OK"}
+STATUS = {code: f"{code} {HTTP_STATUS_CODES[code].upper()}" for code in HTTP_STATUS_CODES}
 log = logging.getLogger(__name__)
 
 
@@ -44,7 +48,7 @@ class Appends:
 
     def __init__(self, app: Flask):
         self.app, self.flask = app, app.wsgi_app
-        self.book = app.extensions["book"]
+        self.ledger = app.extensions["ledger"]
         self.limit = app.config["MAX_CONTENT_LENGTH"]
         self.logged = app.config.get("REQUEST_LOG", True)
         self.algorithms = _format(app.config["COMPRESS_ALGORITHM"])
@@ -58,16 +62,14 @@ class Appends:
             return self.flask(environ, start_response)
         sid, length = ordinary
         raw = environ["wsgi.input"].read(length)
-        answered = len(raw) == length and self._recorded(sid, raw)
+        answered = len(raw) == length and self._answered(sid, raw)
         if not answered:  # Flask reads the body again, from here
             environ["wsgi.input"] = io.BytesIO(raw)
             return self.flask(environ, start_response)
-        event, created = answered
-        status = 201 if created else 200
-        body = orjson.dumps(event)
-        headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
-                   ("Vary", "Accept-Encoding")]
-        algorithm = self._algorithm(environ, body)
+        status, body, kind, more = answered
+        headers = [("Content-Type", kind), ("Content-Length", str(len(body))),
+                   ("Vary", "Accept-Encoding"), *more]
+        algorithm = self._algorithm(environ, body) if kind == "application/json" else None
         if algorithm is not None:
             body = _compress_data(self.app, body, algorithm)
             headers[1] = ("Content-Length", str(len(body)))
@@ -96,19 +98,25 @@ class Appends:
         if scheme.lower() != "bearer" or not token.strip():
             return None
         sid = match.group(1)
-        if self.book.store.tokens.find(token_digest(token.strip())) != (sid, "write"):
+        found = self.ledger.store.find_token(SESSION_TOKENS, token_digest(token.strip()))
+        if found != (sid, "write"):
             return None
         return sid, length
 
-    def _recorded(self, sid: str, raw: bytes):
-        """(event, created), or None for anything Flask is to answer."""
+    def _answered(self, sid: str, raw: bytes):
+        """(status, body, content type, headers) of the event recorded or the refusal, or
+        None for anything Flask is to answer."""
         try:
-            return record(self.book, sid, _parse(raw))
-        except (LedgerError, HTTPException):  # refused, nothing written: Flask answers it
-            return None
+            event, created = self.ledger.sessions.record(sid, parse(raw))
+        except LedgerError as refused:  # nothing written
+            return (*ledger_problem_parts(refused), PROBLEM_JSON, [])
+        except HTTPException as refused:  # the body, unreadable
+            status, body, headers = http_problem_parts(refused)
+            return status, body, PROBLEM_JSON, headers
         except Exception as error:  # noqa: BLE001 - nothing committed (a broken connection is
             log.warning("append handed to Flask after %r", error)  # replaced): Flask tries it
             return None  # again, and answers what it meets
+        return (201 if created else 200), orjson.dumps(event), "application/json", []
 
     def _algorithm(self, environ, body: bytes) -> str | None:
         """As Flask-Compress chooses for an answer of this size and type."""

@@ -28,7 +28,7 @@ def parsed_body():
     """The request's JSON body, parsed once per request; the problem when it has one."""
     if PARSED not in g:
         _check_media_type()
-        setattr(g, PARSED, _parse(_read()))
+        setattr(g, PARSED, parse(_read()))
     return getattr(g, PARSED)
 
 
@@ -62,7 +62,7 @@ def _read() -> bytes:
     return data
 
 
-def _parse(raw: bytes):
+def parse(raw: bytes):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

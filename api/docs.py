@@ -1,5 +1,4 @@
-"""The blueprint every resource uses (its body parser, its problem answers), and what makes
-/openapi.json say what the service does:
+"""What makes /openapi.json say what the service does:
 
 - every error as `application/problem+json` in the `Problem` shape, with the answers any
   operation can give (405 with `Allow`, 500, 503; 415 where a body is read) added to those
@@ -22,57 +21,16 @@ from apispec import BasePlugin
 from marshmallow import fields, validate
 
 from api import examples
+from api.blueprint import IF_NONE_MATCH, problem_response
 from api.clubs import examples as club_examples
-from api.body import Parser
-from api.sessions import versions
 from api.clubs.schemas import request_schemas as club_requests
 from api.sessions.schemas import GameRequest
 from ledger import games
 from ledger.events import fields as ledger_fields
-from ledger.events.catalogue import SCHEMAS, SESSION_EVENTS, Envelope
+from ledger.events.catalogue import Envelope
 
-PROBLEM_JSON = "application/problem+json"
-REASONS = {
-    400: "the body is not valid JSON",
-    401: "no token, or a token of no session",
-    403: "a read token may not write",
-    404: "unknown session (or another session's token), player, table, game or event",
-    405: "the method is not allowed on this path; `Allow` lists those that are",
-    409: "a state conflict: a stale expected_version, a pool too small, an id reused with "
-         "other content, a player not seated, a deal settled twice, a name too like another "
-         "player's, a table rank taken",
-    413: "the body is larger than the configured limit",
-    415: "the body is not sent as Content-Type: application/json (UTF-8)",
-    422: "invalid input; `errors` names the fields at fault",
-    500: "an unexpected error of the service",
-    503: "the database is unavailable",
-}
 EVERY_OPERATION = (405, 500, 503)
 WITH_A_BODY = (415,)
-HEADERS = {
-    401: {"WWW-Authenticate": {"description": "the scheme to authenticate with", "required": True,
-                               "schema": {"type": "string", "example": "Bearer"}}},
-    405: {"Allow": {"description": "the methods this path answers", "required": True,
-                    "schema": {"type": "string", "example": "GET, HEAD, OPTIONS"}}},
-}
-CONDITIONAL_HEADERS = {
-    "ETag": {"description": "weak; for a session's read `W/\"<version>.<build>\"`: the "
-                            "session's version, and the service's code that shaped the "
-                            "answer; send it back in `If-None-Match`", "required": True,
-             "schema": {"type": "string", "example": 'W/"8.3f9a1c0d27be"'}},
-    "Cache-Control": {"description": "a client may keep the answer but must ask again "
-                                     "(with If-None-Match) each time", "required": True,
-                      "schema": {"type": "string", "example": versions.CACHING}},
-}
-IF_NONE_MATCH = {
-    "name": "If-None-Match", "in": "header", "required": False,
-    "description": "the ETag of the answer the client holds: 304 while it is current (a "
-                   "session's read: while the session's version has not changed, answered "
-                   "without reading the session's events)",
-    "schema": {"type": "string", "example": 'W/"8.3f9a1c0d27be"'}}
-NOT_MODIFIED = {"description": "the answer If-None-Match names (a session's read: the "
-                               "session's version) is still current: no body",
-                "headers": CONDITIONAL_HEADERS}
 PROBLEM = {
     "type": "object",
     "description": "A problem document (RFC 9457). Every error is one; a refused request has "
@@ -146,39 +104,9 @@ METHODS = frozenset({"get", "put", "post", "delete", "patch", "head", "options",
 
 # Every type but the session's creation can be appended; a game's events (the shared ones and
 # each game's own, by the games' registry) name their game, the session's own never do.
-RECORDABLE = [name for name in SCHEMAS if name != "session_created"]
+CATALOGUE = games.catalogue()
+RECORDABLE = [name for name in CATALOGUE.schemas if name != "session_created"]
 GAME_EVENTS = frozenset(games.event_schemas())
-
-
-def problem_response(code: int) -> dict:
-    response = {"description": REASONS[code],
-                "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
-    if code in HEADERS:
-        response["headers"] = copy.deepcopy(HEADERS[code])
-    return response
-
-
-class Blueprint(flask_smorest.Blueprint):
-    ARGUMENTS_PARSER = Parser()
-
-    def problems(self, *codes: int, resend: str | None = None):
-        """Document each code as an application/problem+json answer (405, 500 and 503 are
-        added to every operation, 415 to those with a body), and with `resend` the 200 that
-        answers a resent request with the original (one wrapper for all)."""
-        responses = {str(code): problem_response(code) for code in codes}
-        if resend:
-            responses["200"] = {"description": "a resend of a recorded request: the original",
-                                "content": {"application/json": {
-                                    "schema": {"$ref": f"#/components/schemas/{resend}"}}}}
-        return self.doc(responses=responses)
-
-    def conditional(self, view, current=versions.session_tag):
-        """A GET of a whole session's read, answered 304 while its version is the one
-        If-None-Match names (`api.sessions.versions`), or with `current` of another answer
-        that has a tag of its own; place it above `response`."""
-        return self.doc(responses={200: {"headers": copy.deepcopy(CONDITIONAL_HEADERS)},
-                                   304: copy.deepcopy(NOT_MODIFIED)})(
-            versions.conditional(view, current))
 
 
 class Operations(BasePlugin):
@@ -265,7 +193,7 @@ def document_catalogue(spec) -> None:
     for unused in ("Error", "PaginationMetadata"):  # flask-smorest's, never answered here
         spec.components.schemas.pop(unused, None)
     spec.components.schema("Problem", component=PROBLEM)
-    for name, schema in SCHEMAS.items():
+    for name, schema in CATALOGUE.schemas.items():
         spec.components.schema(_camel(name) + "Data", schema=schema)
     for game in games.GAMES.values():
         spec.components.schema(_camel(game.kind) + "Options", schema=game.options)
@@ -295,13 +223,13 @@ def document_catalogue(spec) -> None:
 
 
 def _event_request(name: str):
-    data = SCHEMAS[name]
+    data = CATALOGUE.schemas[name]
     extra = {
         "type": fields.String(required=True, validate=validate.OneOf([name])),
         "data": fields.Nested(data, required=any(f.required for f in data().fields.values()),
                               metadata={"description": f"the data of a {name} event"}),
     }
-    if name in SESSION_EVENTS:
+    if name in CATALOGUE.session_types:
         extra["game_id"] = fields.String(allow_none=True, validate=validate.OneOf([None]),
                                          metadata={"description": "none: the event belongs to "
                                                                   "the session, not to a game"})

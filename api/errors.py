@@ -2,8 +2,8 @@
 
 import logging
 
-from flask import Flask, jsonify
-from sqlalchemy.exc import OperationalError
+import orjson
+from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from ledger.errors import Conflict, Invalid, LedgerError, NotFound
@@ -12,15 +12,22 @@ STATUS = {Invalid: 422, NotFound: 404, Conflict: 409}
 log = logging.getLogger(__name__)
 
 
-def problem(status: int, title: str, detail: str, errors: dict | None = None, **extra):
+PROBLEM_JSON = "application/problem+json"
+
+
+def problem_body(status: int, title: str, detail: str, errors: dict | None = None,
+                 **extra) -> bytes:
+    """The problem document, as JSON."""
     body = {"type": "about:blank", "title": title, "status": status, "detail": detail}
     if errors:
         body["errors"] = errors
     body.update(extra)
-    response = jsonify(body)
-    response.status_code = status
-    response.mimetype = "application/problem+json"
-    return response
+    return orjson.dumps(body)
+
+
+def problem(status: int, title: str, detail: str, errors: dict | None = None, **extra):
+    return Response(problem_body(status, title, detail, errors, **extra), status=status,
+                    mimetype=PROBLEM_JSON)
 
 
 def flatten(messages, prefix: str = "") -> dict[str, list[str]]:
@@ -37,6 +44,15 @@ def flatten(messages, prefix: str = "") -> dict[str, list[str]]:
 
 
 def http_problem(error: HTTPException):
+    status, body, headers = http_problem_parts(error)
+    response = Response(body, status=status, mimetype=PROBLEM_JSON)
+    for name, value in headers:
+        response.headers[name] = value
+    return response
+
+
+def http_problem_parts(error: HTTPException) -> tuple[int, bytes, list[tuple[str, str]]]:
+    """(status, body, headers) of an HTTP error's problem document."""
     data = getattr(error, "data", None) or {}
     errors = flatten(data["messages"]) if "messages" in data else None
     if error.code == 422 and errors:
@@ -46,22 +62,25 @@ def http_problem(error: HTTPException):
         detail = error.description or error.name
     if error.code == 400 and errors:
         detail = "The body is not valid JSON."
-    response = problem(error.code, error.name, detail, errors)
-    for name, value in (data.get("headers") or {}).items():
-        response.headers[name] = value
-    for name, value in error.get_headers():  # Allow on 405, WWW-Authenticate on 401, …
-        if name.lower() != "content-type":
-            response.headers[name] = value
-    return response
+    headers = list((data.get("headers") or {}).items())
+    headers += [(name, value) for name, value in error.get_headers()  # Allow on 405,
+                if name.lower() != "content-type"]  # WWW-Authenticate on 401, …
+    return error.code, problem_body(error.code, error.name, detail, errors), headers
+
+
+def ledger_problem_parts(error: LedgerError) -> tuple[int, bytes]:
+    """(status, body) of a refusal's problem document."""
+    status = next(code for cls, code in STATUS.items() if isinstance(error, cls))
+    return status, problem_body(status, error.title, error.message, error.fields, **error.extra)
 
 
 def ledger_problem(error: LedgerError):
-    status = next(code for cls, code in STATUS.items() if isinstance(error, cls))
-    return problem(status, error.title, error.message, error.fields, **error.extra)
+    status, body = ledger_problem_parts(error)
+    return Response(body, status=status, mimetype=PROBLEM_JSON)
 
 
 def unexpected_problem(error: Exception):
-    if isinstance(error, OperationalError):
+    if isinstance(error, current_app.extensions["ledger"].store.unavailable):
         log.warning("database unavailable: %s", error)
         return http_problem(ServiceUnavailable("The database is busy; try again."))
     log.exception("unexpected error")

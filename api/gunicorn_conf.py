@@ -32,11 +32,11 @@ control_socket_disable = True
 gc.disable()  # until the app is built: see when_ready
 
 
-def _engine(server):
-    """The preloaded app's engine, or None (no preloaded app, or an app without a book)."""
+def _store(server):
+    """The preloaded app's store, or None (no preloaded app, or an app without a ledger)."""
     app = getattr(server.app, "callable", None)  # set only once the master has loaded it
-    book = getattr(app, "extensions", {}).get("book")
-    return book.engine if book is not None else None
+    ledger = getattr(app, "extensions", {}).get("ledger")
+    return ledger.store if ledger is not None else None
 
 
 def when_ready(server):
@@ -47,14 +47,14 @@ def when_ready(server):
 
 def pre_fork(server, worker):
     """In the master: close the connections it opened (the migration's) before forking."""
-    engine = _engine(server)
-    if engine is not None:
-        engine.dispose()
+    store = _store(server)
+    if store is not None:
+        store.dispose()
 
 
 def post_fork(server, worker):
     """In the worker: a new pool of its own; inherited connections are left to the master."""
     gc.enable()
-    engine = _engine(server)
-    if engine is not None:
-        engine.dispose(close=False)
+    store = _store(server)
+    if store is not None:
+        store.forked()

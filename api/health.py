@@ -2,10 +2,9 @@
 
 from flask.views import MethodView
 from marshmallow import Schema, fields
-from sqlalchemy import text
 
-from api.book import book
-from api.docs import Blueprint
+from api.service import ledger
+from api.blueprint import Blueprint
 
 blp = Blueprint("health", __name__, description="Service health")
 
@@ -22,6 +21,6 @@ class Healthz(MethodView):
     @blp.problems()
     def get(self):
         """200 when the database answers."""
-        with book().engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
-        return {"ok": True, "database": book().engine.dialect.name}
+        store = ledger().store
+        store.healthy()
+        return {"ok": True, "database": store.name}

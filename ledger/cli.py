@@ -22,14 +22,13 @@ import click
 import orjson
 from sqlalchemy.engine import make_url
 
-from ledger.backup import BackupError, backup as backup_store, restore as restore_store
-from ledger.book import Book
-from ledger.database import DEFAULT_URL, make_engine
-from ledger.errors import Conflict, LedgerError, NotFound
-from ledger.migrate import migrate
+from ledger.errors import LedgerError
+from ledger.events.store import DEFAULT_URL
+from ledger.events.store.backup import BackupError, backup as backup_store, restore as restore_store
+from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
 from ledger.projections.balances import balances, pools
-from ledger.projections.session import SessionState
 from ledger.projections.settlement import settlement
+from ledger.service.bootstrap import Ledger, bootstrap
 
 FORMAT = 1
 
@@ -44,42 +43,40 @@ def main(context: click.Context, database: str) -> None:
 
 class Store:
     """The store named on the command line, opened (and migrated) by the commands that use
-    the book: `backup` only reads it, and `restore` needs it untouched."""
+    the ledger: `backup` only reads it, and `restore` needs it untouched."""
 
     def __init__(self, url: str):
         self.url = url
-        self._book: Book | None = None
+        self._ledger: Ledger | None = None
 
     @property
-    def book(self) -> Book:
-        if self._book is None:
-            engine = make_engine(self.url)
-            migrate(engine)
-            self._book = Book(engine)
-        return self._book
+    def ledger(self) -> Ledger:
+        if self._ledger is None:
+            self._ledger = bootstrap(self.url)
+        return self._ledger
 
     def shown(self) -> str:
         return make_url(self.url).render_as_string(hide_password=True)
 
 
-def _sessions(book: Book, session: str | None) -> list[str]:
+def _sessions(ledger: Ledger, session: str | None) -> list[str]:
     if session is None:
-        return book.store.session_ids()
-    if _opened_by(book, session) != "session_created":
+        return ledger.store.stream_ids()
+    if _opened_by(ledger, session) != "session_created":
         raise click.ClickException(f"No session {session}.")
     return [session]
 
 
-def _opened_by(book: Book, stream_id: str) -> str | None:
-    with book.store.connections.reading() as tx:
-        return book.store.opened_by(tx, stream_id)
+def _opened_by(ledger: Ledger, stream_id: str) -> str | None:
+    with ledger.store.reading() as reader:
+        return reader.opened_by(stream_id)
 
 
-def _verified(book: Book, sessions: list[str]) -> int:
+def _verified(ledger: Ledger, sessions: list[str]) -> int:
     """Verify each session's chain, one line each; how many are broken."""
     broken = 0
     for sid in sessions:
-        result = book.store.verify(sid)
+        result = ledger.sessions.verify(sid)
         broken += not result["ok"]
         status = "ok" if result["ok"] else f"BROKEN at version {result['first_bad_version']}"
         click.echo(f"{sid}  {status}  {result['events']} events  head {result['head_hash']}")
@@ -91,7 +88,7 @@ def _verified(book: Book, sessions: list[str]) -> int:
 @click.pass_obj
 def sessions(store: Store, as_json: bool) -> None:
     """List every session: id, name, version (its number of events), time of its last event."""
-    rows = store.book.store.sessions()
+    rows = store.ledger.store.sessions()
     if as_json:
         for row in rows:
             click.echo(orjson.dumps(row).decode())
@@ -119,19 +116,18 @@ def _printable(name: str | None) -> str:
 @click.pass_obj
 def verify(store: Store, session: str | None) -> None:
     """Recompute each session's and each club's hash chain; exit 1 if any is broken."""
-    book = store.book
-    streams = _sessions(book, session) + ([] if session else book.store.session_ids("club_created"))
-    sys.exit(1 if _verified(book, streams) else 0)
+    ledger = store.ledger
+    streams = _sessions(ledger, session) + ([] if session else ledger.store.stream_ids("club_created"))
+    sys.exit(1 if _verified(ledger, streams) else 0)
 
 
 @main.command()
 @click.pass_obj
 def clubs(store: Store) -> None:
     """List every club: id, name, version, and how many evenings it holds."""
-    book = store.book
-    for cid in book.store.session_ids("club_created"):
-        with book.store.connections.reading() as tx, book.clubs.lock:
-            club = book.clubs.at(tx, cid)
+    ledger = store.ledger
+    for cid in ledger.store.stream_ids("club_created"):
+        with ledger.clubs.reading(cid) as (club, _evenings):
             click.echo(f"{cid}  {_printable(club.name)}  version {club.version}  "
                        f"{len(club.evenings)} evenings")
 
@@ -140,19 +136,16 @@ def clubs(store: Store) -> None:
 @click.option("--session", help="one session (default: all)")
 @click.pass_obj
 def rebuild(store: Store, session: str | None) -> None:
-    """Fold every read model again from the first event, rewrite each session's snapshot
-    with today's fold, and report events per second."""
-    book = store.book
-    sessions, folded, started = _sessions(book, session), 0, time.perf_counter()
+    """Fold every read model again from the first event (the bulk fold of the store's rows,
+    as a new process folds), rewrite each session's snapshot with today's fold, and report
+    events per second."""
+    ledger = store.ledger
+    sessions, folded, started = _sessions(ledger, session), 0, time.perf_counter()
     with click.progressbar(sessions, label="rebuilding", file=sys.stderr) as bar:
         for sid in bar:
-            state = SessionState()
-            for event in book.store.stream(sid):
-                state.apply(event)
-                folded += 1
+            state = ledger.sessions.rebuild(sid)
+            folded += state.version
             balances(state), pools(state), settlement(state)
-            if state.version:
-                book.states.rewrite_snapshot(state)
     seconds = time.perf_counter() - started
     click.echo(f"{len(sessions)} sessions, {folded} events in {seconds:.2f} s: "
                f"{folded / seconds if seconds else 0:,.0f} events/s")
@@ -165,26 +158,27 @@ def rebuild(store: Store, session: str | None) -> None:
 def export_log(store: Store, stream: str, output) -> None:
     """Write a session as JSON Lines: a header, then every event as stored. A club: its own
     header and events, then each of its evenings the same way."""
-    book = store.book
-    opened = _opened_by(book, stream)
+    ledger = store.ledger
+    opened = _opened_by(ledger, stream)
     if opened not in ("session_created", "club_created"):
         raise click.ClickException(f"No session or club {stream}.")
     if opened == "session_created":
-        count = _write_stream(book, output, "session_id", stream, book.store.tokens)
+        count = _write_stream(ledger, output, "session_id", stream, SESSION_TOKENS)
         click.echo(f"{count} events of {stream}", err=True)
         return
-    count = _write_stream(book, output, "club_id", stream, book.store.club_tokens)
-    with book.store.connections.reading() as tx:
-        evenings = list(book.store.evening_versions(tx, stream))
+    count = _write_stream(ledger, output, "club_id", stream, CLUB_TOKENS)
+    with ledger.store.reading() as reader:
+        evenings = list(reader.evening_versions(stream))
     for sid in evenings:
-        count += _write_stream(book, output, "session_id", sid, book.store.tokens)
+        count += _write_stream(ledger, output, "session_id", sid, SESSION_TOKENS)
     click.echo(f"{count} events of the club {stream} and its {len(evenings)} evenings", err=True)
 
 
-def _write_stream(book: Book, output, key: str, stream: str, tokens) -> int:
-    output.write(orjson.dumps({"format": FORMAT, key: stream, "tokens": tokens.of(stream)}) + b"\n")
+def _write_stream(ledger: Ledger, output, key: str, stream: str, whose: str) -> int:
+    tokens = ledger.store.tokens_of(whose, stream)
+    output.write(orjson.dumps({"format": FORMAT, key: stream, "tokens": tokens}) + b"\n")
     count = 0
-    for event in book.store.stream(stream):
+    for event in ledger.store.stream(stream):
         output.write(orjson.dumps(event) + b"\n")
         count += 1
     return count
@@ -196,15 +190,14 @@ def _write_stream(book: Book, output, key: str, stream: str, tokens) -> int:
 def import_log(store: Store, source) -> None:
     """Load a session's (or a club's) JSON Lines; each chain is checked and known events are
     skipped. A club comes with its evenings and its index of them."""
-    book = store.book
+    ledger = store.ledger
     # a club's evenings first: its index names only evenings that are here
     streams = sorted(_streams(source), key=lambda stream: "club_id" in stream[0])
     try:
         for header, events in streams:
-            if "club_id" in header:
-                added = _import_club(book, header, events)
-            else:
-                added = book.store.import_events(header["session_id"], events, header["tokens"])
+            club = "club_id" in header
+            added = ledger.imports.log(header["club_id"] if club else header["session_id"],
+                                       events, header["tokens"], club)
             click.echo(f"{added} events added, {len(events) - added} already present "
                        f"({header.get('club_id') or header['session_id']})")
     except LedgerError as error:
@@ -227,28 +220,6 @@ def _streams(source) -> list[tuple[dict, list[dict]]]:
     if not streams:
         raise click.ClickException("Not a Parlour Ledger log (format 1).")
     return streams
-
-
-def _import_club(book: Book, header: dict, events: list[dict]) -> int:
-    """A club's events, and its index of evenings rebuilt from them in the same transaction."""
-    club_id = header["club_id"]
-    attached = [e["data"]["session_id"] for e in events if e["type"] == "evening_attached"]
-
-    def index(tx) -> None:
-        for sid in attached:
-            if book.store.opened_by(tx, sid) != "session_created":
-                raise NotFound(f"The club names an evening {sid} that is not here.",
-                               {"session_id": [sid]})
-            owner = tx.one("SELECT club_id FROM club_evenings WHERE session_id = :sid", {"sid": sid})
-            if owner is None:
-                tx.run("INSERT INTO club_evenings (session_id, club_id) VALUES (:sid, :club)",
-                       {"sid": sid, "club": club_id})
-            elif owner[0] != club_id:
-                raise Conflict(f"Evening {sid} belongs to another club here.",
-                               {"session_id": [sid]})
-
-    return book.store.import_events(club_id, events, header["tokens"],
-                                    tokens=book.store.club_tokens, extra=index)
 
 
 @main.command()
@@ -275,12 +246,12 @@ def restore(store: Store, path: str) -> None:
         restore_store(store.url, path)
     except BackupError as error:
         raise click.ClickException(str(error)) from None
-    book = store.book
-    sessions, clubs = book.store.session_ids(), book.store.session_ids("club_created")
+    ledger = store.ledger
+    sessions, clubs = ledger.store.stream_ids(), ledger.store.stream_ids("club_created")
     click.echo(f"{path} restored into {store.shown()}: {len(sessions)} "
                f"session{'' if len(sessions) == 1 else 's'}, {len(clubs)} "
                f"club{'' if len(clubs) == 1 else 's'}")
-    sys.exit(1 if _verified(book, sessions + clubs) else 0)
+    sys.exit(1 if _verified(ledger, sessions + clubs) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,7 +3,7 @@
 from alembic import context
 from sqlalchemy import create_engine
 
-from ledger.events.tables import SQLModel
+from ledger.events.store.tables import SQLModel
 
 target_metadata = SQLModel.metadata
 config = context.config

@@ -7,13 +7,13 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from api.access import guard, require_club_token
 from api.body import check_not_encoded, parsed_body
-from api.book import answer, book, record_request
+from api.service import answer, ledger, record_request
 from api.clubs import schemas
-from api.docs import Blueprint
+from api.blueprint import Blueprint
 from api.events.schemas import AfterQuery, Verification
 from api.exports.resources import CSV_DOC, download
 from api.schemas import Created, Event
-from ledger.clubs import imports, reading, recording, standings
+from ledger.clubs import imports, reading, standings
 from ledger.errors import Invalid
 
 # The token check finds the club (a club's tokens are written with its creation): past it,
@@ -31,7 +31,7 @@ class Clubs(MethodView):
     @blp.doc(security=[])
     def post(self, body):
         """Found a club; answers its write and read tokens (shown once, stored hashed)."""
-        event, tokens = recording.open_club(book(), body)
+        event, tokens = ledger().clubs.open(body)
         return {"id": event["session_id"], "name": event["data"]["name"],
                 "version": event["version"], "write_token": tokens["write"],
                 "read_token": tokens["read"]}
@@ -44,7 +44,7 @@ class Club(MethodView):
     def get(self, cid):
         """The club: its members, seasons and evenings (each with its players and the
         member each is)."""
-        with reading.reading(book(), cid) as (state, evenings):
+        with ledger().clubs.reading(cid) as (state, evenings):
             return reading.described(state, evenings)
 
 
@@ -56,7 +56,7 @@ class Members(MethodView):
     @blp.problems(400, 401, 403, 404, 409, 413, 422)
     def post(self, body, cid):
         """A new member (his id is the id of the event that adds him)."""
-        return record_request(cid, "member_added", body, recording.record)
+        return record_request(ledger().clubs.record, cid, "member_added", body)
 
 
 @blp.route("/<cid>/events")
@@ -68,7 +68,7 @@ class Events(MethodView):
     def post(self, cid):
         """Record a club's fact: a member renamed or retired, a season declared, an
         evening's player linked to a member (or to none)."""
-        event, created = recording.record(book(), cid, parsed_body())
+        event, created = ledger().clubs.record(cid, parsed_body())
         return answer(event, 201 if created else 200)
 
     @blp.arguments(AfterQuery(), location="query", unknown=RAISE)
@@ -76,7 +76,7 @@ class Events(MethodView):
     @blp.problems(401, 404, 422)
     def get(self, query, cid):
         """The club's log after a version, oldest first."""
-        return {"events": book().store.read(cid, query["after"], query["limit"])}
+        return {"events": ledger().store.read(cid, query["after"], query["limit"])}
 
 
 @blp.route("/<cid>/evenings")
@@ -87,7 +87,7 @@ class Evenings(MethodView):
     def post(self, body, cid):
         """Open tonight's evening in the club, the chosen members seated as its players.
         Answers the evening's own tokens (shown once), as opening a session does."""
-        opened = recording.open_evening(book(), cid, body)
+        opened = ledger().clubs.open_evening(cid, body)
         return {**opened, "name": body["name"], "counter_value": body["counter_value"],
                 "currency": body["currency"]}
 
@@ -102,7 +102,7 @@ class Evening(MethodView):
         """Bring an existing evening into the club (its write token proves the right), its
         players linked to members at once or later (`player_linked`). An evening belongs to
         one club at most."""
-        event, created = recording.attach_evening(book(), cid, sid, body)
+        event, created = ledger().clubs.attach(cid, sid, body)
         return answer(event, 201 if created else 200)
 
 
@@ -115,7 +115,7 @@ class Standings(MethodView):
         """Per member over the season's evenings (or all): evenings played, net counters,
         net money per currency, deals dealt, the games' tallies, biggest win and loss, and
         the running total after each evening."""
-        with reading.reading(book(), cid) as (state, evenings):
+        with ledger().clubs.reading(cid) as (state, evenings):
             return standings.standings(state, evenings, reading.season(state, query.get("season")))
 
 
@@ -126,7 +126,7 @@ class History(MethodView):
     @blp.problems(401, 404, 422)
     def get(self, query, cid, mid):
         """A member's evenings, newest first, each with his result and running total."""
-        with reading.reading(book(), cid) as (state, evenings):
+        with ledger().clubs.reading(cid) as (state, evenings):
             reading.member(state, mid)
             return standings.history(state, evenings, mid, reading.season(state, query.get("season")))
 
@@ -138,7 +138,7 @@ class StandingsCsv(MethodView):
     @blp.problems(401, 404, 422)
     def get(self, query, cid):
         """The standings, a row per member (formula-safe, as the evening's CSVs)."""
-        with reading.reading(book(), cid) as (state, evenings):
+        with ledger().clubs.reading(cid) as (state, evenings):
             table = standings.standings(state, evenings, reading.season(state, query.get("season")))
         header, rows = standings.rows(table)
         return download(cid, "standings", header, rows)
@@ -150,7 +150,7 @@ class Verify(MethodView):
     @blp.problems(401, 404)
     def get(self, cid):
         """Recompute the club's hash chain."""
-        return book().store.verify(cid)
+        return ledger().sessions.verify(cid)
 
 
 CSV_TYPES = ("text/csv", "text/plain", "application/csv", "application/vnd.ms-excel",
@@ -178,8 +178,8 @@ class Imports(MethodView):
                                **dict(pair.split("=", 1) for pair in query["link"] if "=" in pair)}}
         try:
             if query["confirm"]:
-                return recording.import_results(book(), cid, raw, options)
-            with reading.reading(book(), cid) as (state, _evenings):
+                return ledger().imports.results(cid, raw, options)
+            with ledger().clubs.reading(cid) as (state, _evenings):
                 return imports.preview(state, raw, **options)
         except imports.ImportProblem as problem:
             raise Invalid.field(problem.field, str(problem)) from None

@@ -5,11 +5,10 @@ from marshmallow import RAISE
 
 from api.access import guard
 from api.body import parsed_body
-from api.book import answer, book
-from api.docs import Blueprint
+from api.service import answer, ledger
+from api.blueprint import Blueprint
 from api.events import schemas
 from api.schemas import Event
-from ledger.recording import record
 
 blp = guard(Blueprint("events", __name__, url_prefix="/api/v1/sessions/<sid>",
                       description="The immutable event log of a session"))
@@ -24,7 +23,7 @@ class Events(MethodView):
     def post(self, sid):
         """Record a fact; the server resolves its postings by the game's rules. The body is
         validated in one pass by its type's schema (the <Type>Data components)."""
-        event, created = record(book(), sid, parsed_body())
+        event, created = ledger().sessions.record(sid, parsed_body())
         return answer(event, 201 if created else 200)
 
     @blp.arguments(schemas.AfterQuery(), location="query", unknown=RAISE)
@@ -33,7 +32,7 @@ class Events(MethodView):
     def get(self, query, sid):
         """The session's events with version > after, oldest first; all of them, or a page
         of `limit`."""
-        return {"events": book().store.read(sid, query["after"], query["limit"])}
+        return {"events": ledger().store.read(sid, query["after"], query["limit"])}
 
 
 @blp.route("/verify")
@@ -42,4 +41,4 @@ class Verify(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """Recompute the hash chain and name the first version that does not match."""
-        return book().store.verify(sid)
+        return ledger().sessions.verify(sid)

@@ -16,8 +16,8 @@ from flask import Response, stream_with_context
 from flask.views import MethodView
 
 from api.access import guard
-from api.book import book
-from api.docs import Blueprint
+from api.service import ledger
+from api.blueprint import Blueprint
 from ledger.projections import exports
 
 blp = guard(Blueprint("exports", __name__, url_prefix="/api/v1/sessions/<sid>/export",
@@ -103,7 +103,7 @@ class Results(MethodView):
     def get(self, sid):
         """One row per player: his result from the games (payments apart) in counters and
         money, the counter value, Cassino points and yellow chips."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             header, rows = exports.results(state)
         return download(sid, "results", header, rows)
 
@@ -115,10 +115,10 @@ class Journal(MethodView):
     def get(self, sid):
         """One row per posting, in log order, with its event's id, the account's holder, the
         event in words and its money."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             voided = frozenset(state.voided)
         return download(sid, "journal", exports.JOURNAL,
-                        exports.journal(book().store.stream(sid), voided))
+                        exports.journal(ledger().store.stream(sid), voided))
 
 
 @blp.route("/settlement.csv")
@@ -128,6 +128,6 @@ class Settlement(MethodView):
     def get(self, sid):
         """What settles the evening, a row each with its kind: the transfers still owed, the
         unsettled pools, and the payments already made."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             header, rows = exports.settlement_rows(state)
         return download(sid, "settlement", header, rows)

@@ -7,7 +7,7 @@ from functools import partial
 
 from flask.views import MethodView
 
-from api.docs import Blueprint
+from api.blueprint import Blueprint
 from api.games import schemas
 from ledger import games
 

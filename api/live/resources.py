@@ -20,7 +20,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields
 
 from api.access import guard, require_club_token
-from api.docs import Blueprint
+from api.blueprint import Blueprint
 
 HEARTBEAT_SECONDS = 20  # a comment line, so that proxies and phones keep an idle stream open
 LIFETIME_SECONDS = 900  # then the stream ends and the phone reconnects with Last-Event-ID
@@ -68,11 +68,11 @@ class ClubStream(MethodView):
     @club_blp.problems(401, 403, 404, 422)
     def get(self, query, cid):
         """The club's tag (its version plus its evenings') now and at each change."""
-        store = current_app.extensions["book"].store
+        store = current_app.extensions["ledger"].store
 
         def streams() -> list[str]:
-            with store.connections.reading() as tx:
-                return [cid, *store.evening_versions(tx, cid)]
+            with store.reading() as reader:
+                return [cid, *reader.evening_versions(cid)]
         return streamed(streams, lambda versions: sum(versions.values()))
 
 
@@ -85,7 +85,8 @@ def event(kind: str, tag: int, retry: bool = False, **data) -> bytes:
 def streamed(streams, tag_of) -> Response:
     """The stream: `streams()` names what is watched (asked again when the first of them,
     a club, moves), `tag_of(versions)` the number the phone follows."""
-    changes, push = current_app.extensions["changes"], current_app.config["STREAMS"] == "push"
+    changes = current_app.extensions["ledger"].changes
+    push = current_app.config["STREAMS"] == "push"
     try:
         last = int(request.headers.get("Last-Event-ID", ""))
     except ValueError:

@@ -4,8 +4,8 @@ from flask.views import MethodView
 from marshmallow import RAISE
 
 from api.access import guard
-from api.book import book
-from api.docs import Blueprint
+from api.service import ledger
+from api.blueprint import Blueprint
 from api.reads import schemas
 from ledger import games
 from ledger.errors import Invalid, NotFound
@@ -25,7 +25,7 @@ class Balances(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """Each player's result in counters and money; results plus pools sum to zero."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             return balances(state)
 
 
@@ -36,7 +36,7 @@ class Pools(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """The counters in each game's pool."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             return pools(state)
 
 
@@ -46,7 +46,7 @@ class Dealing(MethodView):
     @blp.problems(401, 404)
     def get(self, sid, gid):
         """Deals per player, the current and next dealer, and whether all have dealt equally."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             game = _game(state, gid)
             return dealing(game, games.of(game).keeps_deal)
 
@@ -57,7 +57,7 @@ class Scores(MethodView):
     @blp.problems(401, 404, 422)
     def get(self, sid, gid):
         """Cassino: each deal's raw and scored points, totals, and the winner once reached."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             game = _game(state, gid)
             read = games.of(game).reads.get("scores")
             if read is None:
@@ -72,7 +72,7 @@ class Settlement(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """The fewest transfers between players that settle the evening; unclaimed pools apart."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             return _renamed(settlement(state))
 
 
@@ -82,11 +82,11 @@ class Statement(MethodView):
     @blp.problems(401, 404)
     def get(self, sid, pid):
         """Every posting that touched the player, in log order, with a running balance."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             if pid not in state.players:
                 raise NotFound(f"No player {pid} in this session.", {"pid": ["unknown player"]})
-            name = state.players[pid]["name"]
-        return {**statement(book().store.stream(sid), pid), "name": name}
+            name = state.players[pid].name
+        return {**statement(ledger().store.stream(sid), pid), "name": name}
 
 
 @blp.route("/progressive")
@@ -97,10 +97,10 @@ class Progressive(MethodView):
     def get(self, query, sid):
         """Progressive Poker: seating, counters held and won, yellow chips, rebuys, the last
         bell's moves, and each prize's current holder."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             kept = [g for g in state.games.values() if "progressive" in games.of(g).reads]
             wanted = query.get("game_id")
-            game = next((g for g in reversed(kept) if wanted in (None, g["id"])), None)
+            game = next((g for g in reversed(kept) if wanted in (None, g.id)), None)
             if game is None:
                 raise NotFound("No Progressive Poker game in this session.",
                                {"game_id": ["no such game"]})

@@ -3,13 +3,12 @@
 from flask.views import MethodView
 
 from api.access import guard
-from api.book import book, record_request
-from api.docs import Blueprint
+from api.service import ledger, record_request
+from api.blueprint import Blueprint
 from api.schemas import Created
 from api.sessions import schemas
-from api.sessions.versions import version_of
+from api.versions import version_of
 from ledger.projections.summary import summary
-from ledger.recording import open_session
 
 blp = guard(Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
                       description="Sessions and the players, tables and games in them"))
@@ -23,7 +22,7 @@ class Sessions(MethodView):
     @blp.doc(security=[])
     def post(self, body):
         """Open a session; answers its write and read tokens (shown once, stored hashed)."""
-        event, tokens = open_session(book(), body)
+        event, tokens = ledger().sessions.open(body)
         return {"id": event["session_id"], "version": event["version"], **event["data"],
                 "write_token": tokens["write"], "read_token": tokens["read"]}
 
@@ -35,7 +34,7 @@ class Session(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """The session's players, tables, games and current version."""
-        with book().reading(sid) as state:
+        with ledger().sessions.reading(sid) as state:
             return summary(state)
 
 
@@ -62,7 +61,7 @@ def _creator(event_type: str, request_schema, doc: str):
         @blp.alt_response(200, schema=Created, description="a resend of a recorded request")
         @blp.problems(400, 401, 403, 404, 409, 413, 422)
         def post(self, body, sid):
-            return record_request(sid, event_type, body)
+            return record_request(ledger().sessions.record, sid, event_type, body)
 
     Create.post.__doc__ = doc
     return Create

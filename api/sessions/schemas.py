@@ -3,6 +3,7 @@
 from marshmallow import Schema, fields
 
 from ledger.events import facts as catalogue
+from ledger.games import GameStarted
 from ledger.events.fields import Ref, WholeNumber
 
 
@@ -25,7 +26,7 @@ class TableRequest(catalogue.TableAdded, Idempotent):
     pass
 
 
-class GameRequest(catalogue.GameStarted, Idempotent):
+class GameRequest(GameStarted, Idempotent):
     pass
 
 
@@ -56,6 +57,26 @@ class TableOut(Schema):
     rank = fields.Integer()
 
 
+class Due(Schema):
+    """What is due next in a game, from its deal's declared life."""
+
+    deal = fields.Integer(metadata={"description": "the deal in progress (0 before the first)"})
+    open = fields.Boolean(metadata={"description": "a deal is in play, its outcome not recorded"})
+    over = fields.Boolean(metadata={"description": "the game is finished (a Cassino won): "
+                                                   "nothing more is due"})
+    next = fields.String(allow_none=True, metadata={
+        "description": "the fact the table records next: `deal_started`, the deal's "
+                       "settlement, or null"})
+    offered = fields.List(fields.String(), metadata={
+        "description": "every fact the rules accept now, as the deal stands"})
+    ending = fields.List(fields.String(), metadata={
+        "description": "the facts that, recorded now, settle the deal whatever their data"})
+    after_deal = fields.Nested(lambda: Due(), metadata={
+        "description": "what is due once the next deal has started (a fact not yet sent)"})
+    after_end = fields.Nested(lambda: Due(), metadata={
+        "description": "what is due once this deal is settled (a fact not yet sent)"})
+
+
 class GameOut(Schema):
     id = fields.String()
     kind = fields.String()
@@ -69,6 +90,7 @@ class GameOut(Schema):
         "description": "what of the deal in progress is settled (empty: still open)"})
     current_dealer = fields.String(allow_none=True)
     next_dealer = fields.String()
+    due = fields.Nested(Due)
 
 
 class Summary(Schema):

@@ -1,16 +1,12 @@
 """One evening as a club's standings see it: each player's result in counters and money, the
-deals he dealt and his games' tallies, read from the evening's folded state. Kept per
-(evening, version), so standings over many evenings fold none of them again while they stand
-still."""
-
-import threading
+deals he dealt and his games' tallies, read from the evening's folded state (the service keeps
+them per evening and version, so standings over many evenings fold none of them again while
+they stand still)."""
 
 from ledger import games
 from ledger.games.dealing import dealing
 from ledger.projections.balances import balances
-from ledger.projections.session import SessionState
-
-EVENINGS_KEPT = 20_000
+from ledger.projections.state import SessionState
 
 
 def summary(state: SessionState) -> dict:
@@ -22,7 +18,7 @@ def summary(state: SessionState) -> dict:
                for p in model["players"]}
     for record in state.games.values():
         game = games.of(record)
-        if game.takes("deal_started"):
+        if game.deals:
             for pid, n in dealing(record, game.keeps_deal)["deals"].items():
                 players[pid]["deals"] += n
         for tally, counts in (game.tallies(record, state) if game.tallies else {}).items():
@@ -30,31 +26,7 @@ def summary(state: SessionState) -> dict:
                 kept = players[pid]["tallies"]
                 kept[tally] = kept.get(tally, 0) + n
     session = state.session
-    return {"session_id": session["id"], "name": session["name"],
-            "date": session["recorded_at"][:10], "opened_at": session["recorded_at"],
-            "currency": session["currency"], "counter_value": session["counter_value"],
+    return {"session_id": session.id, "name": session.name,
+            "date": session.recorded_at[:10], "opened_at": session.recorded_at,
+            "currency": session.currency, "counter_value": session.counter_value,
             "version": state.version, "players": players}
-
-
-class Evenings:
-    """Evening summaries kept by version, beside the book's folded states."""
-
-    def __init__(self, book):
-        self.book = book
-        self.lock = threading.Lock()
-        self._kept: dict[str, dict] = {}
-
-    def at(self, tx, versions: dict[str, int]) -> dict[str, dict]:
-        """Each evening's summary at its version (as `tx` sees it)."""
-        found = {}
-        with self.lock:
-            for session_id, version in versions.items():
-                kept = self._kept.get(session_id)
-                if kept is None or kept["version"] != version:
-                    with self.book.states.lock:
-                        kept = summary(self.book.states.at(tx, session_id, version))
-                    if len(self._kept) >= EVENINGS_KEPT:
-                        self._kept.clear()
-                    self._kept[session_id] = kept
-                found[session_id] = kept
-        return found

@@ -1,19 +1,8 @@
-"""Reading a club: its state and its evenings' summaries, as one transaction sees them."""
+"""Reading a club: a season by its name, a member by his id, and the club described with its
+evenings (pure: the club's state and its evenings' summaries in, the read out)."""
 
-from contextlib import contextmanager
-
-from ledger.book import Book
 from ledger.clubs.state import ClubState
 from ledger.errors import NotFound
-
-
-@contextmanager
-def reading(book: Book, club_id: str):
-    """(club state, {session id: evening summary}), held still while the caller reads."""
-    with book.store.connections.reading() as tx, book.clubs.lock:
-        state = book.clubs.at(tx, club_id)
-        evenings = book.evenings.at(tx, book.store.evening_versions(tx, club_id))
-        yield state, evenings
 
 
 def season(state: ClubState, named: str | None) -> dict | None:

@@ -15,6 +15,30 @@ def decide(state: ClubState, event_type: str, data: dict,
     RULES[event_type](state, data, players or {})
 
 
+def check_version(state: ClubState, expected_version: int | None) -> None:
+    """The club stands where the writer saw it, if he says (409)."""
+    if expected_version is not None and expected_version != state.version:
+        raise Conflict(f"The club is at version {state.version}, not {expected_version}.",
+                       {"expected_version": [f"current version is {state.version}"]},
+                       current_version=state.version)
+
+
+def attachable(club_id: str, owner: str | None) -> None:
+    """An evening belongs to one club at most."""
+    if owner is not None and owner != club_id:
+        raise Conflict("The evening belongs to another club.", {"session_id": ["in another club"]})
+
+
+def seated_tonight(state: ClubState, members: list[str]) -> list[dict]:
+    """The members seated at tonight's evening: each a member, none retired, none twice."""
+    seated = [member(state, m, "members") for m in members]
+    if any(m["retired"] for m in seated):
+        raise Conflict("A retired member cannot be seated tonight.", {"members": ["retired"]})
+    if len(set(members)) != len(members):
+        raise Conflict("A member is seated once.", {"members": ["twice"]})
+    return seated
+
+
 def member(state: ClubState, member_id: str, field: str = "data.member") -> dict:
     found = state.members.get(member_id)
     if found is None:
@@ -28,7 +52,7 @@ def twin_of(name: str, names) -> str | None:
 
 
 def _distinct_name(state: ClubState, name: str, besides: str | None = None) -> None:
-    """Members' names are told apart as players' are (ledger.rules.session.player_added):
+    """Members' names are told apart as players' are (ledger.rules.session's player_added):
     an evening opened with them seats each under his own name."""
     twin = twin_of(name, (m["name"] for m in state.members.values() if m["id"] != besides))
     if twin is not None:

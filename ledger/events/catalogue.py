@@ -1,47 +1,12 @@
-"""The event catalogue (SPEC §9): every event type, the schema of its data, and `load`."""
+"""The event catalogue (SPEC §9): every event type with the schema of its data, and the
+validation of an append request in one pass. A `Catalogue` is built from the session's own
+facts and the games' (the games' registry, `ledger.games`, builds the session's)."""
 
 import orjson
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
-from ledger import games
 from ledger.errors import Invalid
-from ledger.events.facts import SESSION_SCHEMAS, EventVoided
 from ledger.events.fields import Ref, WholeNumber
-
-SCHEMA_VERSION = 1
-
-SCHEMAS: dict[str, type[Schema]] = {
-    **SESSION_SCHEMAS, **games.event_schemas(), "event_voided": EventVoided,
-}
-
-# Recorded by the resource endpoints, or at session creation; they carry no game_id.
-SESSION_EVENTS = frozenset(SESSION_SCHEMAS)
-_INSTANCES = {name: schema() for name, schema in SCHEMAS.items()}
-
-
-def load(event_type: str, data) -> dict:
-    """Validate an event's data against its type's schema; 422 names each bad field."""
-    schema = _INSTANCES.get(event_type)
-    if schema is None:
-        raise Invalid.field("type", f"Unknown event type {event_type!r}.")
-    if not isinstance(data, dict):
-        raise Invalid.field("data", "Must be an object.")
-    try:
-        return schema.load(data)
-    except ValidationError as error:
-        fields_at_fault = {f"data.{name}": _messages(msgs) for name, msgs in error.messages.items()}
-        raise Invalid("Invalid event data: " + ", ".join(fields_at_fault), fields_at_fault) from None
-
-
-def _messages(messages) -> list[str]:
-    if isinstance(messages, dict):
-        return [f"{key}: {m}" for key, value in messages.items() for m in _messages(value)]
-    if isinstance(messages, str):
-        return [messages]
-    return [str(m) for m in messages]
-
-
-TYPES = ", ".join(sorted(name for name in SCHEMAS if name != "session_created"))
 
 
 class Envelope(Schema):
@@ -51,7 +16,7 @@ class Envelope(Schema):
         unknown = RAISE
 
     id = Ref(metadata={"description": "client-generated UUID; a resend returns the original"})
-    type = fields.String(required=True, metadata={"description": f"one of: {TYPES}"})
+    type = fields.String(required=True, metadata={"description": "the fact's type"})
     game_id = Ref(allow_none=True, load_default=None)
     expected_version = WholeNumber(0, allow_none=True, load_default=None, metadata={
         "description": "the session version the writer last saw (0 before any event)"})
@@ -63,33 +28,56 @@ class Envelope(Schema):
                        "Optional; the phone page always sends it"})
 
 
-# One schema per type, envelope and data together: a request is validated in a single pass.
-# `data` is required here; a request without it is loaded as `data: {}` (below), so that its
-# schema names what is missing instead of a default skipping the data's validation.
-_REQUESTS = {name: Envelope.from_dict({"data": fields.Nested(schema, required=True)},
-                                       name=f"{name}_request")()
-             for name, schema in SCHEMAS.items()}
+class Catalogue:
+    """Every event type a stream records, by name, with its data's schema; `session_types`:
+    the types that belong to the session, not to a game (they carry no game_id)."""
 
+    def __init__(self, schemas: dict[str, type[Schema]], session_types: frozenset[str]):
+        self.schemas = schemas
+        self.session_types = session_types
+        self.types = ", ".join(sorted(name for name in schemas if name != "session_created"))
+        self._instances = {name: schema() for name, schema in schemas.items()}
+        # One schema per type, envelope and data together: a request is validated in a single
+        # pass. `data` is required here; a request without it is loaded as `data: {}`, so that
+        # its schema names what is missing instead of a default skipping the validation.
+        self._requests = {name: Envelope.from_dict({"data": fields.Nested(schema, required=True)},
+                                                   name=f"{name}_request")()
+                          for name, schema in schemas.items()}
+        self._known = _KnownData()
 
-def load_request(body) -> dict:
-    """Validate an append request, its data by its type's schema; 422 names each bad field
-    (`data.amount`, `expected_version`, …)."""
-    if not isinstance(body, dict):
-        raise Invalid.field("body", "Must be a JSON object.")
-    schema = _REQUESTS.get(body.get("type")) if isinstance(body.get("type"), str) else None
-    if schema is None:
-        raise Invalid.field("type", f"Unknown event type {body.get('type')!r}." if "type" in body
-                            else "Missing data for required field.")
-    known = _KNOWN_DATA.loaded(body)
-    if known is not None:
-        return known
-    try:
-        loaded = schema.load({"data": {}, **body})
-    except ValidationError as error:
-        fields_at_fault = dict(_flat(error.messages))
-        raise Invalid("Invalid event: " + ", ".join(fields_at_fault), fields_at_fault) from None
-    _KNOWN_DATA.keep(body, loaded)
-    return loaded
+    def load(self, event_type: str, data) -> dict:
+        """Validate an event's data against its type's schema; 422 names each bad field."""
+        schema = self._instances.get(event_type)
+        if schema is None:
+            raise Invalid.field("type", f"Unknown event type {event_type!r}.")
+        if not isinstance(data, dict):
+            raise Invalid.field("data", "Must be an object.")
+        try:
+            return schema.load(data)
+        except ValidationError as error:
+            at_fault = {f"data.{name}": _messages(msgs) for name, msgs in error.messages.items()}
+            raise Invalid("Invalid event data: " + ", ".join(at_fault), at_fault) from None
+
+    def load_request(self, body) -> dict:
+        """Validate an append request, its data by its type's schema; 422 names each bad
+        field (`data.amount`, `expected_version`, …)."""
+        if not isinstance(body, dict):
+            raise Invalid.field("body", "Must be a JSON object.")
+        kind = body.get("type")
+        schema = self._requests.get(kind) if isinstance(kind, str) else None
+        if schema is None:
+            raise Invalid.field("type", f"Unknown event type {kind!r}." if "type" in body
+                                else "Missing data for required field.")
+        known = self._known.loaded(body)
+        if known is not None:
+            return known
+        try:
+            loaded = schema.load({"data": {}, **body})
+        except ValidationError as error:
+            at_fault = dict(_flat(error.messages))
+            raise Invalid("Invalid event: " + ", ".join(at_fault), at_fault) from None
+        self._known.keep(body, loaded)
+        return loaded
 
 
 class _KnownData(dict):
@@ -144,7 +132,12 @@ class _KnownData(dict):
             pass
 
 
-_KNOWN_DATA = _KnownData()
+def _messages(messages) -> list[str]:
+    if isinstance(messages, dict):
+        return [f"{key}: {m}" for key, value in messages.items() for m in _messages(value)]
+    if isinstance(messages, str):
+        return [messages]
+    return [str(m) for m in messages]
 
 
 def _flat(messages, prefix=""):

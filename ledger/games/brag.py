@@ -1,25 +1,39 @@
-"""Brag (seed 004: *Foster's Complete Hoyle*): the dealer's ante, and the ante nobody sees."""
+"""Brag (seed 004: *Foster's Complete Hoyle*): the dealer's ante, the bets within the betting
+limit, and the ante nobody sees."""
 
 from ledger.errors import Invalid
 from ledger.events.fields import Counters, EventData
+from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic
-from ledger.games.base import Button, Field, Game, once
+from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.postings import combine, player, pool, transfer
+from ledger.games.life import DealLife, once, when_settled
+from ledger.games.page import Button, Field
 
 
 def ante(game: InPlay, deal: dict) -> int:
     return deal.get("ante", game.stake)
 
 
+def _within_limit(game: InPlay, field: str, amount: int) -> None:
+    limit = game.options["betting_limit"]
+    if limit is not None and amount > limit:
+        raise Invalid.field(field, f"The betting limit is {limit}.")
+
+
 def deal_started(game: InPlay, data: dict) -> list[dict]:
     """Seed 004: the dealer puts up an ante before the cut, any amount within the betting limit."""
-    limit = game.options["betting_limit"]
-    if limit is not None and ante(game, data) > limit:
-        raise Invalid.field("data.ante", f"The betting limit is {limit}.")
+    _within_limit(game, "data.ante", ante(game, data))
     return generic.deal_started(
         game, data, lambda g, dealer: transfer(player(dealer), pool(g.id), ante(g, data)),
         takes_ante=True)
+
+
+def stake_paid(game: InPlay, data: dict) -> list[dict]:
+    """Seed 004: each player in turn "may raise ... any further amount within the betting
+    limit": a bet or raise is bounded as the ante is."""
+    _within_limit(game, "data.amount", data["amount"])
+    return generic.stake_paid(game, data)
 
 
 def brag_ante_unseen(game: InPlay, data: dict) -> list[dict]:
@@ -32,25 +46,34 @@ def brag_ante_unseen(game: InPlay, data: dict) -> list[dict]:
     return combine([*back, *counters])
 
 
-RULES = {"deal_started": deal_started, "brag_ante_unseen": brag_ante_unseen}
-
-
 class BragOptions(EventData):
     betting_limit = Counters(allow_none=True, load_default=None, metadata={
-        "description": "the largest ante or bet (none: no limit)"})
+        "description": "the largest ante, bet or raise (none: no limit)"})
 
 
 class BragAnteUnseen(EventData):
     pass
 
 
+def examples(st) -> Examples:
+    return Examples(options=st.fixed_dictionaries({"betting_limit": st.none() | st.integers(5, 40)}),
+                    facts={"brag_ante_unseen": lambda t: st.just({})})
+
+
 GAME = Game(
     kind="brag", title="Brag", book="seed 004 (Foster's Complete Hoyle: \"Three to twelve players "
     "may form a table\")",
     seats=range(3, 13), options=BragOptions,
-    facts={"brag_ante_unseen": BragAnteUnseen}, rules=RULES, generic=generic.ALL,
-    settles_deal={"pool_won": once("the pool"), "brag_ante_unseen": once("the pool")},
+    facts={"brag_ante_unseen": BragAnteUnseen},
+    rules={"deal_started": deal_started, "stake_paid": stake_paid,
+           "brag_ante_unseen": brag_ante_unseen},
+    generic=generic.ALL,
+    # The bets are the deal's play; the pool is won (or the ante goes unseen) once a deal.
+    life=DealLife(play=frozenset({"stake_paid"}),
+                  settles={"pool_won": once("the pool"), "brag_ante_unseen": once("the pool")},
+                  ends=when_settled("the pool")),
     page=(Button("Deal", "deal_started", (Field("dealer", "player", "Who deals", default="next_dealer"),
                                           Field("ante", "amount", "The dealer's ante", default="stake"))),
           Button("Unseen", "brag_ante_unseen"), *generic.SHARED),
+    examples=examples,
 )

@@ -3,21 +3,17 @@ or by barter, and the stand."""
 
 from ledger.errors import Invalid
 from ledger.events.fields import EventData, Ref, RefList
-from ledger.games import generic
-from ledger.games.base import Button, Field, Game, once
+from ledger.events.postings import combine, player, transfer
+from ledger.games import generic, kit
+from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.postings import combine, player, pool, transfer
-
-
-def antes(game: InPlay, dealer: str) -> list[dict]:
-    """Seed 000: each player pays the stake into the pool, the dealer paying double."""
-    payments = [transfer(player(seat), pool(game.id), game.stake) for seat in game.seats]
-    payments.append(transfer(player(dealer), pool(game.id), game.stake))
-    return combine(p for payment in payments for p in payment)
+from ledger.games.life import DealLife, once, when_settled
+from ledger.games.page import Button, Field
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
-    return generic.deal_started(game, data, antes)
+    """Seed 000: each player pays the stake into the pool, the dealer paying double."""
+    return generic.deal_started(game, data, lambda g, dealer: kit.antes(g, g.stake, dealer, g.stake))
 
 
 def cards_bartered(game: InPlay, data: dict) -> list[dict]:
@@ -42,14 +38,10 @@ def commerce_stand(game: InPlay, data: dict) -> list[dict]:
         raise Invalid.field("data.winner", "A beaten stander's winner holds one of the better hands.")
     dealer = game.dealer()
     return combine([
-        *transfer(pool(game.id), player(winner), game.pool),
+        *kit.pool_taken(game, winner),
         *transfer(player(dealer), player(winner), game.stake),
         *(p for hand in better for p in transfer(player(stander), player(hand), game.stake)),
     ])
-
-
-RULES = {"deal_started": deal_started, "cards_bartered": cards_bartered,
-         "commerce_stand": commerce_stand}
 
 
 class CommerceOptions(EventData):
@@ -62,14 +54,29 @@ class CommerceStand(EventData):
     better_hands = RefList(load_default=list)
 
 
+def examples(st) -> Examples:
+    def stand(t):
+        return st.tuples(st.sampled_from(t.seats), st.lists(st.sampled_from(t.seats), max_size=2,
+                                                             unique=True), st.booleans()).map(
+            lambda a: {"stander": a[0], "better_hands": [p for p in a[1] if p != a[0]],
+                       "winner": next((p for p in a[1] if p != a[0]), a[0]) if a[2] else a[0]})
+    def barter(t):  # with the player on his left, as Commerce has it
+        return st.integers(0, len(t.seats) - 1).map(
+            lambda i: {"player": t.seats[i], "with": t.seats[(i + 1) % len(t.seats)]})
+    return Examples(options=st.just({}), facts={"commerce_stand": stand, "cards_bartered": barter})
+
+
 GAME = Game(
     kind="commerce", title="Commerce", book="seed 000 (Peel, Round Games with Cards)",
     seats=range(2, 65), options=CommerceOptions,
-    facts={"commerce_stand": CommerceStand}, rules=RULES, generic=generic.ALL,
-    settles_deal={"commerce_stand": once("the stand")},
+    facts={"commerce_stand": CommerceStand},
+    rules={"deal_started": deal_started, "cards_bartered": cards_bartered,
+           "commerce_stand": commerce_stand},
+    generic=generic.ALL,
     # Peel: the players trade until one stands, "when the hands are exposed and the round
     # settled": a card bought or bartered belongs to a deal dealt and not yet stood on.
-    in_deal=frozenset({"card_bought", "cards_bartered"}),
+    life=DealLife(play=frozenset({"card_bought", "cards_bartered"}),
+                  settles={"commerce_stand": once("the stand")}, ends=when_settled("the stand")),
     page=(generic.DEAL,
           Button("Stand", "commerce_stand", (
               Field("stander", "player", "Who stood"),
@@ -81,4 +88,5 @@ GAME = Game(
           Button("Barter", "cards_bartered", (Field("player", "player", "Who bartered"),
                                               Field("with", "player", "With"))),
           *generic.SHARED),
+    examples=examples,
 )

@@ -2,8 +2,10 @@
 game declares its policy: the deal passes to the left after every deal, or (Vingt-un, seed
 002) the dealer keeps it until a player's natural throws him out."""
 
+from ledger.games.record import GameRecord
 
-def dealing(game: dict, keeps_deal: bool = False) -> dict:
+
+def dealing(game: GameRecord, keeps_deal: bool = False) -> dict:
     """Fold a game's deals, sales of the deal, naturals passing the deal and doubled stakes.
 
     The first deal defaults to seat 0 (or the `first_dealer` option); the turn then passes to the left (the next seat).
@@ -14,13 +16,13 @@ def dealing(game: dict, keeps_deal: bool = False) -> dict:
     it, a bought deal too: had there been no sale, the natural would have thrown out the
     seller and the deal gone to that player (seed 002).
     """
-    seats, keeps = game["seats"], keeps_deal
+    seats, keeps = game.seats, keeps_deal
     deals = dict.fromkeys(seats, 0)
-    first = (game.get("options") or {}).get("first_dealer")
+    first = game.options.get("first_dealer")
     turn = {"seat": None, "dealer": None, "sold": False, "passed_to": None, "doubled": False,
             "first": seats.index(first) if first in seats else 0}
     sales: dict[str, str] = {}
-    for fact in game["dealing"].values():
+    for fact in game.dealing.values():
         kind = fact["type"]
         if kind == "deal_sold":
             sales[fact["seller"]] = fact["buyer"]
@@ -40,10 +42,9 @@ def dealing(game: dict, keeps_deal: bool = False) -> dict:
             turn.update(dealer=dealer, passed_to=None, doubled=False)
             deals[dealer] += 1
     seat, next_dealer, _ = _coming(seats, turn, sales, keeps)
-    started = game.get("deals") or {}  # deal's event id -> what of it is settled
     return {
-        "deal": len(started),  # the deal in progress, by number (0 before the first)
-        "settled": sorted(started[next(reversed(started))]) if started else [],
+        "deal": game.deal,  # the deal in progress, by number (0 before the first)
+        "settled": sorted(game.settled),
         "deals": deals,
         "current_dealer": turn["dealer"],
         "next_dealer": next_dealer,

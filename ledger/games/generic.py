@@ -6,9 +6,9 @@ from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Invalid, NotFound
 from ledger.events.fields import Counters, EventData, Ref, RefList, Text
-from ledger.games.base import Button, Field
+from ledger.events.postings import combine, player, pool, transfer
 from ledger.games.in_play import InPlay as Game
-from ledger.postings import combine, player, pool, transfer
+from ledger.games.page import Button, Field
 
 
 class DealStarted(EventData):
@@ -192,3 +192,46 @@ FINE = Button("Fine", "penalty_paid", (Field("player", "player", "Who is fined")
 WIN_POOL = Button("Win pool", "pool_won", (Field("winners", "players", "Who won the pool"),), quick=True)
 CARRY_OVER = Button("Carry over", "pool_carried_over")
 SHARED = (STAKE, FINE, WIN_POOL, CARRY_OVER)
+
+
+def examples(st) -> dict:
+    """Strategies for the shared facts' data, each a function of the table as it stands."""
+    def seat(t):
+        return st.sampled_from(t.seats)
+
+    def maybe(t, key, strategy):
+        return st.one_of(st.just({}), strategy.map(lambda value: {key: value}))
+
+    amount = st.integers(1, 50)
+    return {
+        "deal_started": lambda t: maybe(t, "dealer", seat(t)),
+        "stake_paid": lambda t: st.tuples(seat(t), amount, maybe(t, "to", seat(t))).map(
+            lambda a: {"player": a[0], "amount": a[1], **a[2]}),
+        "penalty_paid": lambda t: st.tuples(seat(t), st.integers(1, 5)).map(
+            lambda a: {"player": a[0], "amount": a[1], "reason": "a revoke"}),
+        "pool_won": lambda t: st.lists(seat(t), min_size=1, max_size=3, unique=True).map(
+            lambda winners: {"winners": winners}),
+        "pool_carried_over": lambda t: maybe(t, "to_game_id", st.sampled_from(t.games)),
+        "pool_refunded": lambda t: refund(st, t),
+        "card_bought": lambda t: st.tuples(seat(t), maybe(t, "seller", seat(t)),
+                                           maybe(t, "price", amount),
+                                           maybe(t, "item", st.sampled_from(["card", "trump"]))
+                                           ).map(lambda a: {"buyer": a[0], **a[1], **a[2], **a[3]}),
+        "cards_bartered": lambda t: st.tuples(seat(t), seat(t)).map(
+            lambda a: {"player": a[0], "with": a[1]}),
+        "deal_sold": lambda t: st.tuples(seat(t), seat(t), amount).map(
+            lambda a: {"seller": a[0], "buyer": a[1], "price": a[2]}),
+    }
+
+
+def refund(st, t):
+    """A pool that holds counters, shared back between one or two of the seats."""
+    held = [(name, n) for name, n in t.pools.items() if n > 0] or [(None, 1)]
+
+    def shares(chosen, who):
+        (name, n), first = chosen, who[0]
+        split = {first: n} if len(who) == 1 or n < 2 else {first: n - n // 2, who[1]: n // 2}
+        return {"shares": split, **({"pool": name} if name else {})}
+    return st.tuples(st.sampled_from(held), st.lists(st.sampled_from(t.seats), min_size=1,
+                                                     max_size=2, unique=True)).map(
+        lambda a: shares(*a))

@@ -4,34 +4,36 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ledger.errors import Conflict, NotFound
+from ledger.events.postings import pool
 from ledger.games.dealing import dealing
-from ledger.postings import pool
+from ledger.games.record import GameRecord
 
 
 @dataclass(frozen=True)
 class InPlay:
-    """A game as it stands in the session's folded state (`state`: a SessionState)."""
+    """A game as it stands in the session's folded state (`state`: the session's state, whose
+    `players`, `games` and `balances` the rules read)."""
 
     state: object
-    record: dict
+    record: GameRecord
     keeps_deal: bool = False
     pools: tuple[str, ...] = ()  # the game's named pools, if it has them
 
     @property
     def id(self) -> str:
-        return self.record["id"]
+        return self.record.id
 
     @property
     def seats(self) -> list[str]:
-        return self.record["seats"]
+        return self.record.seats
 
     @property
     def stake(self) -> int:
-        return self.record["stake"]
+        return self.record.stake
 
     @property
     def options(self) -> dict:
-        return self.record["options"]
+        return self.record.options
 
     @property
     def pool(self) -> int:
@@ -46,15 +48,9 @@ class InPlay:
         return dealing(self.record, self.keeps_deal)
 
     @property
-    def settled(self) -> dict:
+    def settled(self) -> dict[str, str]:
         """What of the deal in progress has been settled, and by which event."""
-        deals = self.record["deals"]
-        return deals[next(reversed(deals))] if deals else {}
-
-    @property
-    def deal_open(self) -> bool:
-        """A deal has started and nothing of it is settled yet."""
-        return bool(self.record["deals"]) and not self.settled
+        return self.record.settled
 
     def seated(self, field: str, player_id: str) -> str:
         """The player, who must exist (404) and sit at this game (409)."""
@@ -74,14 +70,18 @@ class InPlay:
 
     def current_deal(self) -> dict:
         """The deal in progress (its deal_started fact); 409 before the first deal."""
-        deals = self.record["deals"]
+        deals = self.record.deals
         if not deals:
             raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
-        return self.record["dealing"][next(reversed(deals))]
+        return self.record.dealing[next(reversed(deals))]
 
     def left_of(self, player_id: str) -> str:
         """The player on the left: the next seat clockwise."""
         return self.seats[(self.seats.index(player_id) + 1) % len(self.seats)]
 
     def name(self, player_id: str) -> str:
-        return self.state.players.get(player_id, {}).get("name", player_id)
+        player = self.state.players.get(player_id)
+        return player.name if player is not None else player_id
+
+    def names(self) -> dict[str, str]:
+        return {pid: player.name for pid, player in self.state.players.items()}

@@ -3,45 +3,27 @@ going Out."""
 
 from marshmallow import fields
 
-from ledger.errors import Invalid
 from ledger.events.fields import Count, EventData, Ref
-from ledger.games import generic
-from ledger.games.base import Button, Field, Game, once
+from ledger.events.postings import combine
+from ledger.games import generic, kit
+from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.postings import combine, player, pool, transfer
-
-
-def antes(game: InPlay, dealer: str) -> list[dict]:
-    """Seed 001: a pool formed by equal contributions and/or the dealer paying in."""
-    each, dealer_pays = game.options["pool_ante"], game.options["dealer_pays"]
-    payments = [transfer(player(seat), pool(game.id), each) for seat in game.seats]
-    payments.append(transfer(player(dealer), pool(game.id), dealer_pays))
-    return combine(p for payment in payments for p in payment)
+from ledger.games.life import DealLife, once, when_settled
+from ledger.games.page import Button, Field
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
-    return generic.deal_started(game, data, antes)
+    """Seed 001: a pool formed by equal contributions and/or the dealer paying in."""
+    options = game.options
+    return generic.deal_started(game, data, lambda g, dealer: kit.antes(
+        g, options["pool_ante"], dealer, options["dealer_pays"]))
 
 
 def jig_out(game: InPlay, data: dict) -> list[dict]:
     """Seed 001: the player who goes Out receives a counter from each player for every card he
     still holds, and wins the pool if one was formed. Every other player is counted."""
-    out = game.seated("data.player", data["player"])
-    left = data["cards_left"]
-    for seat in left:
-        game.seated("data.cards_left", seat)
-    missing = [seat for seat in game.seats if seat != out and seat not in left]
-    if out in left:
-        raise Invalid.field("data.cards_left", "The player who went out holds no cards.")
-    if missing:
-        raise Invalid.field("data.cards_left", f"Count every other player's cards: {', '.join(missing)}.")
-    return combine([
-        *(p for seat, cards in left.items() for p in transfer(player(seat), player(out), cards)),
-        *transfer(pool(game.id), player(out), game.pool),
-    ])
-
-
-RULES = {"deal_started": deal_started, "jig_out": jig_out}
+    paid = kit.going_out(game, data)
+    return combine([*paid, *kit.pool_taken(game, data["player"])])
 
 
 class JigOptions(EventData):
@@ -55,13 +37,21 @@ class JigOut(EventData):
     cards_left = fields.Dict(keys=Ref(), values=Count(), required=True)
 
 
+def examples(st) -> Examples:
+    return Examples(options=st.fixed_dictionaries({"pool_ante": st.integers(0, 2),
+                                                   "dealer_pays": st.integers(0, 2)}),
+                    facts={"jig_out": lambda t: kit.going_out_examples(st, t)})
+
+
 GAME = Game(
     kind="snip_snap_snorum", aliases=("jig",), title="Snip-Snap-Snorum",
     book="seed 001 (Peel, Round Games with Cards)", seats=range(2, 65), options=JigOptions,
-    facts={"jig_out": JigOut}, rules=RULES, generic=generic.ALL,
-    settles_deal={"jig_out": once("the Out")},
+    facts={"jig_out": JigOut}, rules={"deal_started": deal_started, "jig_out": jig_out},
+    generic=generic.ALL,
+    life=DealLife(settles={"jig_out": once("the Out")}, ends=when_settled("the Out")),
     page=(generic.DEAL, Button("Out", "jig_out", (Field("player", "player", "Who went out"),
                                                   Field("cards_left", "counts", "Cards left in each hand")),
                                quick=True),
           *generic.SHARED),
+    examples=examples,
 )

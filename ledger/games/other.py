@@ -2,7 +2,8 @@
 
 from ledger.events.fields import EventData
 from ledger.games import generic
-from ledger.games.base import Game
+from ledger.games.base import Examples, Game
+from ledger.games.life import DealLife
 
 
 class OtherOptions(EventData):
@@ -12,5 +13,7 @@ class OtherOptions(EventData):
 GAME = Game(
     kind="other", title="Game", offered_as="Another game", book="SPEC §4 (any game played for counters)",
     seats=range(2, 65), options=OtherOptions, generic=generic.ALL,
+    life=DealLife(),  # any game: deals are counted, nothing of them is refused
     page=(generic.DEAL, *generic.SHARED),
+    examples=lambda st: Examples(options=st.just({})),
 )

@@ -14,17 +14,21 @@ Fireside Fun* (c. 1881), "Pope Joan"; Peel, "Pope Joan", pp. 80-86:
   fifteen (or more) counters ... the dealer giving double the amount paid by the other
   players" (Peel: `shared`, Game taking the remainder). Hoyle's "the players contribute two
   stakes a-piece" does not make fifteen and is not offered;
-- the turn-up: an honour of trumps turned up, "the dealer takes whatever is deposited on such
-  card in the board; but when pope is turned up, he is entitled both to that and the game,
-  besides a stake for every card dealt to each player" (Hoyle p. 259; Cassell alike; option
-  `pope_turned_up` = `pope_game_and_cards`), or the Pope compartment only (Hoffmann:
-  `pope_only`);
+- the turn-up: one card a deal, "one turned up for trump" (Hoyle p. 259; Hoffmann: "the last
+  card of the pack is turned up"). An honour of trumps turned up, "the dealer takes whatever
+  is deposited on such card in the board; but when pope is turned up, he is entitled both to
+  that and the game, besides a stake for every card dealt to each player. Unless the game be
+  thus determined by pope being turned up, the eldest hand begins" (Hoyle p. 259; Cassell
+  alike): the deal ends there (option `pope_turned_up` = `pope_game_and_cards`). Hoffmann
+  gives the Pope compartment only, and the hand is played (`pope_only`);
 - in play, whoever plays the card takes its compartment; Matrimony and Intrigue "when in the
   same hand ... unless played out" (Hoyle p. 260): both cards played by one player;
 - the end: the first out "wins the game, and becomes entitled besides to a stake for every card
   not played by the others, the person excepted who may hold pope, which excuses him from
   paying; but if pope have been played, then the party having held it is not excused"
-  (Hoyle p. 260; option `pope_holder_excused`, default true);
+  (Hoyle p. 260; option `pope_holder_excused`, default true). "A stake" is one counter here,
+  as in the board's dressing ("one each to ace, king…"); an old text has "a counter for every
+  card they hold": one counter a card. Nothing of a deal is recorded after its Out;
 - what is not won stays on the board for the next deal ("the stakes are to remain for future
   determination", Hoyle p. 260). No book says how to share a board left at the evening's end:
   the table refunds it by agreement (`pool_refunded` with the compartment's name).
@@ -32,12 +36,14 @@ Fireside Fun* (c. 1881), "Pope Joan"; Peel, "Pope Joan", pp. 80-86:
 
 from marshmallow import fields, validate
 
-from ledger.errors import Invalid
+from ledger.errors import Conflict, Invalid
 from ledger.events.fields import Count, EventData, Flag, Ref
-from ledger.games import generic
-from ledger.games.base import Button, Field, Game, once
+from ledger.events.postings import combine, player, pool, transfer
+from ledger.games import generic, kit
+from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.postings import combine, player, pool, transfer
+from ledger.games.life import DealLife, once, when_settled
+from ledger.games.page import Button, Field
 
 DRESSING = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1,
             "knave": 1, "game": 1}
@@ -52,8 +58,8 @@ class PopeJoanOptions(EventData):
     pope_turned_up = fields.String(load_default="pope_game_and_cards",
                                    validate=validate.OneOf(["pope_game_and_cards", "pope_only"]),
                                    metadata={"description": "the Pope turned up gives the dealer Pope, "
-                                             "Game and a counter a card dealt (Hoyle, Cassell) or Pope only "
-                                             "(Hoffmann)"})
+                                             "Game and a counter a card dealt, and ends the deal (Hoyle, "
+                                             "Cassell), or Pope only, the hand being played (Hoffmann)"})
     pope_holder_excused = Flag(load_default=True, metadata={
         "description": "who still holds the Pope unplayed pays nothing for his cards at the end (Hoyle)"})
 
@@ -95,13 +101,16 @@ def deal_started(game: InPlay, data: dict) -> list[dict]:
     return generic.deal_started(game, data, dressing)
 
 
+def _pope_ends_the_deal(options: dict) -> bool:
+    return options["pope_turned_up"] == "pope_game_and_cards"
+
+
 def trump_turned_up(game: InPlay, data: dict) -> list[dict]:
     """An honour turned up gives the dealer its compartment; the Pope (by the option) also Game
     and a counter for every card dealt to each other player."""
     dealer, card = game.dealer(), data["card"]
-    taken = [card]
-    paid = []
-    if card == "pope" and game.options["pope_turned_up"] == "pope_game_and_cards":
+    taken, paid = [card], []
+    if card == "pope" and _pope_ends_the_deal(game.options):
         taken.append("game")
         dealt = data.get("cards_dealt") or {}
         missing = [s for s in game.seats if s != dealer and s not in dealt]
@@ -109,42 +118,55 @@ def trump_turned_up(game: InPlay, data: dict) -> list[dict]:
             raise Invalid.field("data.cards_dealt", "The Pope turned up: give the cards dealt to "
                                 "every other player.")
         paid = [p for seat, n in dealt.items() for p in transfer(player(seat), player(dealer), n)]
-    won = [p for name in taken
-           for p in transfer(pool(game.id, name), player(dealer), game.pool_named(name))]
-    return combine([*won, *paid])
+    return combine([*(p for name in taken for p in kit.pool_taken(game, dealer, name)), *paid])
 
 
 def compartment_won(game: InPlay, data: dict) -> list[dict]:
     """Whoever plays the card (both cards, for Matrimony and Intrigue) takes the compartment."""
-    game.dealer()
     winner = game.seated("data.player", data["player"])
-    name = data["compartment"]
-    return transfer(pool(game.id, name), player(winner), game.pool_named(name))
+    return kit.pool_taken(game, winner, data["compartment"])
 
 
 def pope_joan_out(game: InPlay, data: dict) -> list[dict]:
     """The first out takes Game and a counter for every card left in each other hand, except
-    from one who holds the Pope unplayed (by the option)."""
-    game.dealer()
-    out = game.seated("data.player", data["player"])
-    left = data["cards_left"]
-    missing = [seat for seat in game.seats if seat != out and seat not in left]
-    if out in left or missing or any(seat not in game.seats for seat in left):
-        raise Invalid.field("data.cards_left", "Count every other player's cards left, and nobody else's.")
-    excused = data.get("pope_held_by") if game.options["pope_holder_excused"] else None
-    if excused is not None:
-        game.seated("data.pope_held_by", excused)
-    return combine([
-        *transfer(pool(game.id, "game"), player(out), game.pool_named("game")),
-        *(p for seat, n in left.items() if seat != excused
-          for p in transfer(player(seat), player(out), n)),
-    ])
+    from one who holds the Pope unplayed (by the option): once the Pope has been played this
+    deal, nobody is excused (Hoyle p. 260)."""
+    holder = data.get("pope_held_by")
+    if holder is not None:
+        game.seated("data.pope_held_by", holder)
+        if "the pope" in game.settled:
+            raise Conflict("The Pope was played (or turned up) this deal: nobody still holds it, "
+                           "and nobody is excused.", {"data.pope_held_by": ["the Pope was played"]})
+    excused = holder if game.options["pope_holder_excused"] else None
+    paid = kit.going_out(game, data, excused)
+    return combine([*kit.pool_taken(game, data["player"], "game"), *paid])
 
 
 def _settles_turn_up(data: dict, options: dict) -> tuple[str, ...]:
-    """The turned-up card's compartment; a Pope that also takes Game ends the deal."""
-    ends = data["card"] == "pope" and options["pope_turned_up"] == "pope_game_and_cards"
-    return (f"the {data['card']}", *(["the game"] if ends else []))
+    """The deal's one turn-up, and the turned-up card's compartment; a Pope that also takes
+    Game ends the deal."""
+    ends = data["card"] == "pope" and _pope_ends_the_deal(options)
+    return ("the turn-up", f"the {data['card']}", *(["the game"] if ends else []))
+
+
+def examples(st) -> Examples:
+    def turn_up(t):
+        others = [p for p in t.seats if p != t.dealer]
+        return st.tuples(st.sampled_from(HONOURS), st.lists(st.integers(0, 13), min_size=len(others),
+                                                             max_size=len(others))).map(
+            lambda a: {"card": a[0], "cards_dealt": dict(zip(others, a[1]))})
+
+    def out(t):
+        return st.tuples(kit.going_out_examples(st, t), st.none() | st.sampled_from(t.seats)).map(
+            lambda a: {**a[0], **({"pope_held_by": a[1]} if a[1] else {})})
+    return Examples(
+        options=st.fixed_dictionaries({"dressing": st.sampled_from(["dealer", "shared"]),
+                                       "pope_turned_up": st.sampled_from(
+                                           ["pope_game_and_cards", "pope_only"])}),
+        facts={"trump_turned_up": turn_up, "pope_joan_out": out,
+               "compartment_won": lambda t: st.tuples(st.sampled_from(COMPARTMENTS[:-1]),
+                                                      st.sampled_from(t.seats)).map(
+                   lambda a: {"compartment": a[0], "player": a[1]})})
 
 
 GAME = Game(
@@ -157,9 +179,10 @@ GAME = Game(
     rules={"deal_started": deal_started, "trump_turned_up": trump_turned_up,
            "compartment_won": compartment_won, "pope_joan_out": pope_joan_out},
     generic=frozenset({"deal_started", "pool_refunded"}),
-    settles_deal={"trump_turned_up": _settles_turn_up,
-                  "compartment_won": lambda data, _options: f"the {data['compartment']}",
-                  "pope_joan_out": once("the game")},
+    life=DealLife(settles={"trump_turned_up": _settles_turn_up,
+                           "compartment_won": lambda data, _options: f"the {data['compartment']}",
+                           "pope_joan_out": once("the game")},
+                  ends=when_settled("the game")),
     page=(generic.DEAL,
           Button("Out", "pope_joan_out", (Field("player", "player", "Who went out"),
                                           Field("cards_left", "counts", "Cards left in each hand"),
@@ -171,4 +194,5 @@ GAME = Game(
           Button("Compartment", "compartment_won", (
               Field("compartment", "choice", "Which compartment", choices=COMPARTMENTS[:-1]),
               Field("player", "player", "Who won it")))),
+    examples=examples,
 )

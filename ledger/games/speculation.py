@@ -3,10 +3,12 @@ trump, cards and hands, and fines."""
 
 from ledger.errors import Invalid
 from ledger.events.fields import Counters, EventData, Flag, Ref
+from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic
-from ledger.games.base import Button, Field, Game, once
+from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.postings import combine, player, pool, transfer
+from ledger.games.life import DealLife, once, when_settled
+from ledger.games.page import Button, Field
 
 
 def antes(game: InPlay, dealer: str) -> list[dict]:
@@ -30,6 +32,13 @@ def knave_or_five_turned(game: InPlay, data: dict) -> list[dict]:
 RULES = {"deal_started": deal_started, "knave_or_five_turned": knave_or_five_turned}
 
 
+def examples(st) -> Examples:
+    return Examples(options=st.fixed_dictionaries({"dealer_pays_double": st.booleans(),
+                                                   "knave_five_fine": st.just(True)}),
+                    facts={"knave_or_five_turned": lambda t: st.sampled_from(t.seats).map(
+                        lambda p: {"player": p})})
+
+
 class SpeculationOptions(EventData):
     pool_ante = Counters(allow_none=True, load_default=None, metadata={
         "description": "each player's contribution per deal (default: the stake)"})
@@ -47,7 +56,11 @@ GAME = Game(
     kind="speculation", title="Speculation", book="seed 003 (Peel, Round Games with Cards)",
     seats=range(2, 65), options=SpeculationOptions,
     facts={"knave_or_five_turned": KnaveOrFiveTurned}, rules=RULES, generic=generic.ALL,
-    settles_deal={"pool_won": once("the pool"), "pool_carried_over": once("the pool")},
+    # Seed 003: the sales and the cards turned up are the deal's play; "at the close of every
+    # round the pool is won", or carried over to the next deal.
+    life=DealLife(play=frozenset({"card_bought", "knave_or_five_turned"}),
+                  settles={"pool_won": once("the pool"), "pool_carried_over": once("the pool")},
+                  ends=when_settled("the pool")),
     page=(generic.DEAL,
           Button("Sale", "card_bought", (Field("buyer", "player", "Who bought"),
                                          Field("seller", "player", "From", default="dealer"),
@@ -55,4 +68,5 @@ GAME = Game(
                                          Field("item", "choice", "What", choices=("trump", "card", "hand")))),
           Button("Knave / five", "knave_or_five_turned", (Field("player", "player", "Who turned it"),)),
           *generic.SHARED),
+    examples=examples,
 )

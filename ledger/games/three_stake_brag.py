@@ -29,10 +29,12 @@ from marshmallow import fields, validate
 
 from ledger.errors import Conflict
 from ledger.events.fields import Count, Counters, EventData, Flag, Ref
-from ledger.games import generic
-from ledger.games.base import Button, Field, Game
+from ledger.events.postings import combine, player, pool, transfer
+from ledger.games import generic, kit
+from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.postings import combine, player, pool, transfer
+from ledger.games.life import DealLife, when_all_settled
+from ledger.games.page import Button, Field
 
 STAKES = ("first", "second", "third")
 WHAT = {"first": "the first stake (best card turned up)", "second": "the second stake (the brag)",
@@ -72,8 +74,7 @@ def deal_started(game: InPlay, data: dict) -> list[dict]:
 
 
 def brag_bet(game: InPlay, data: dict) -> list[dict]:
-    """A brag, or an answer to one, is put down on the second stake."""
-    game.dealer()
+    """A brag, or an answer to one, is put down on the second stake, until it is decided."""
     bragger = game.seated("data.player", data["player"])
     if WHAT["second"] in game.settled:
         raise Conflict("The second stake of this deal has been won: the bragging is over.",
@@ -84,11 +85,10 @@ def brag_bet(game: InPlay, data: dict) -> list[dict]:
 def stake_won(game: InPlay, data: dict) -> list[dict]:
     """The winner takes the whole of that stake's pool; one who has now won all three stakes
     of the deal receives the agreed bonus from each other player."""
-    game.dealer()
     winner = game.seated("data.winner", data["winner"])
-    won = transfer(pool(game.id, data["stake"]), player(winner), game.pool_named(data["stake"]))
+    won = kit.pool_taken(game, winner, data["stake"])
     others = [s for s in STAKES if s != data["stake"]]
-    won_by = game.record.get("stakes_won", {})
+    won_by = game.record.facts
     swept = all(won_by.get(game.settled.get(WHAT[s])) == winner for s in others)
     bonus = game.options["sweep_bonus"] * game.stake if swept else 0
     return combine([*won, *(p for seat in game.seats if seat != winner
@@ -97,16 +97,26 @@ def stake_won(game: InPlay, data: dict) -> list[dict]:
 
 def stake_carried_over(game: InPlay, data: dict) -> list[dict]:
     """Nobody won that stake this deal: it stays for the next."""
-    game.dealer()
     return []
 
 
-def _won(record: dict, event: dict) -> None:
-    record.setdefault("stakes_won", {})[event["id"]] = event["data"]["winner"]
+def _won(record, event: dict) -> None:
+    record.facts[event["id"]] = event["data"]["winner"]
 
 
 def _settles(data: dict, _options: dict) -> str:
     return WHAT[data["stake"]]
+
+
+def examples(st) -> Examples:
+    stake = st.sampled_from(STAKES)
+    return Examples(
+        options=st.fixed_dictionaries({"sweep_bonus": st.integers(0, 3)}),
+        facts={"brag_bet": lambda t: st.tuples(st.sampled_from(t.seats), st.integers(1, 9)).map(
+                   lambda a: {"player": a[0], "amount": a[1]}),
+               "stake_won": lambda t: st.tuples(stake, st.sampled_from(t.seats)).map(
+                   lambda a: {"stake": a[0], "winner": a[1]}),
+               "stake_carried_over": lambda t: stake.map(lambda s: {"stake": s})})
 
 
 GAME = Game(
@@ -118,7 +128,9 @@ GAME = Game(
     rules={"deal_started": deal_started, "brag_bet": brag_bet, "stake_won": stake_won,
            "stake_carried_over": stake_carried_over},
     generic=frozenset({"deal_started", "pool_refunded"}),
-    settles_deal={"stake_won": _settles, "stake_carried_over": _settles},
+    life=DealLife(play=frozenset({"brag_bet"}),
+                  settles={"stake_won": _settles, "stake_carried_over": _settles},
+                  ends=when_all_settled(*WHAT.values())),
     folds={"stake_won": _won},
     page=(generic.DEAL,
           Button("Brag", "brag_bet", (Field("player", "player", "Who brags"),
@@ -127,4 +139,5 @@ GAME = Game(
                                             Field("winner", "player", "Who won it")), quick=True),
           Button("Nobody won", "stake_carried_over", (Field("stake", "choice", "Which stake",
                                                             choices=STAKES),))),
+    examples=examples,
 )

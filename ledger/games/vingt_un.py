@@ -5,22 +5,19 @@ from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Invalid
 from ledger.events.fields import Count, Counters, EventData, Flag, Ref
-from ledger.games import generic
-from ledger.games.base import Button, Field, Game, once, per_player
+from ledger.events.postings import combine, player, pool, transfer
+from ledger.games import generic, kit
+from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.postings import combine, player, pool, transfer
+from ledger.games.life import DealLife, every_hand, once, per_player
+from ledger.games.page import Button, Field
 
 TIE_SHARES = {"none": (0, 1), "1/4": (1, 4), "1/3": (1, 3)}
 
 
-def antes(game: InPlay, dealer: str) -> list[dict]:
-    """Seed 002 (a): each player contributes a counter (option pool_ante) at each deal."""
-    each = game.options["pool_ante"]
-    return combine(p for seat in game.seats for p in transfer(player(seat), pool(game.id), each))
-
-
 def deal_started(game: InPlay, data: dict) -> list[dict]:
-    return generic.deal_started(game, data, antes)
+    """Seed 002 (a): each player contributes a counter (option pool_ante) at each deal."""
+    return generic.deal_started(game, data, lambda g, _dealer: kit.antes(g, g.options["pool_ante"]))
 
 
 def vingt_un_hand_settled(game: InPlay, data: dict) -> list[dict]:
@@ -45,7 +42,6 @@ def vingt_un_hand_settled(game: InPlay, data: dict) -> list[dict]:
 
 def stakes_doubled(game: InPlay, data: dict) -> list[dict]:
     """Seed 003: the dealer may insist that all stakes are doubled (for this deal)."""
-    game.dealer()
     if game.dealing["stakes_doubled"]:
         raise Conflict("Stakes are doubled already in this deal.", {"type": ["already doubled"]})
     return []
@@ -104,15 +100,29 @@ class VingtUnOverdrawn(EventData):
     pass
 
 
-def _natural_passes_the_deal(record: dict, event: dict) -> None:
+def _natural_passes_the_deal(record, event: dict) -> None:
     """Seed 002: a player's natural throws the dealer out; the deal passes to him."""
     data = event["data"]
     if data["natural"] and data["winner"] == "player":
-        record["dealing"][event["id"]] = {"type": "deal_passed", "to": data["player"]}
+        record.dealing[event["id"]] = {"type": "deal_passed", "to": data["player"]}
 
 
-def _stakes_doubled(record: dict, event: dict) -> None:
-    record["dealing"][event["id"]] = {"type": "stakes_doubled"}
+def _stakes_doubled(record, event: dict) -> None:
+    record.dealing[event["id"]] = {"type": "stakes_doubled"}
+
+
+def examples(st) -> Examples:
+    def hand(t):
+        return st.tuples(st.sampled_from(t.seats), st.sampled_from(["player", "dealer"]),
+                         st.booleans(), st.booleans(), st.none() | st.integers(1, 9)).map(
+            lambda a: {"player": a[0], "winner": a[1], "natural": a[2], "tie": a[3],
+                       **({"amount": a[4]} if a[4] else {})})
+    return Examples(
+        options=st.fixed_dictionaries({"pool_ante": st.integers(0, 2),
+                                       "overdraw_penalty": st.integers(0, 3),
+                                       "tie_share": st.sampled_from(["none", "1/4", "1/3"])}),
+        facts={"vingt_un_hand_settled": hand, "stakes_doubled": lambda t: st.just({}),
+               "brulet": lambda t: st.just({}), "vingt_un_overdrawn": lambda t: st.just({})})
 
 
 GAME = Game(
@@ -121,8 +131,14 @@ GAME = Game(
     facts={"vingt_un_hand_settled": VingtUnHandSettled, "stakes_doubled": StakesDoubled,
            "brulet": Brulet, "vingt_un_overdrawn": VingtUnOverdrawn},
     rules=RULES, generic=generic.ALL, keeps_deal=True,
-    settles_deal={"vingt_un_hand_settled": per_player("the hand"), "brulet": once("the brulet"),
-                  "vingt_un_overdrawn": once("the over-draw")},
+    # Seed 002: the dealer settles with each player once a deal; the brulet (before the
+    # proper deal, seed 003), the doubling and the over-draw come once a deal. Nothing ends a
+    # deal but the next: the next deal is due once every hand is settled.
+    life=DealLife(play=frozenset({"stakes_doubled"}),
+                  settles={"vingt_un_hand_settled": per_player("the hand"),
+                           "brulet": once("the brulet"),
+                           "vingt_un_overdrawn": once("the over-draw")},
+                  done=every_hand("the hand")),
     folds={"vingt_un_hand_settled": _natural_passes_the_deal, "stakes_doubled": _stakes_doubled},
     page=(generic.DEAL,
           Button("Hands", "vingt_un_hand_settled", quick=True, outcomes=(
@@ -142,4 +158,5 @@ GAME = Game(
                                             Field("buyer", "player", "Who buys it"),
                                             Field("price", "amount", "Price"))),
           *generic.SHARED),
+    examples=examples,
 )

@@ -1,7 +1,8 @@
 """Balances (SPEC §5): each player's result in counters and money; results plus pools sum to zero."""
 
-from ledger.postings import player
-from ledger.projections.session import SessionState
+from ledger.events.postings import player
+from ledger.projections.session import pools_by_game
+from ledger.projections.state import SessionState
 
 
 def balances(state: SessionState) -> dict:
@@ -9,7 +10,7 @@ def balances(state: SessionState) -> dict:
     settling); after settle-up payments it says what is still owed (`counters`). His result
     leaves the payments out (`result_counters`); `paid_counters` are his payments, net of
     those he received (positive: he has paid)."""
-    value = state.session["counter_value"]
+    value = state.session.counter_value
     paid = paid_counters(state)
     players = []
     for pid, record in state.players.items():
@@ -17,7 +18,7 @@ def balances(state: SessionState) -> dict:
         counters = held - state.issued.get(pid, 0)
         result = counters - paid.get(pid, 0)
         players.append({
-            "id": pid, "name": record["name"], "group": record["group"],
+            "id": pid, "name": record.name, "group": record.group,
             "counters": counters, "amount_minor": counters * value,
             "held": held, "issued": state.issued.get(pid, 0),
             "result_counters": result, "result_minor": result * value,
@@ -27,7 +28,7 @@ def balances(state: SessionState) -> dict:
         "players": players,
         "pools_counters": sum(pool["counters"] for pool in pools(state)["pools"]),
         "counter_value": value,
-        "currency": state.session["currency"],
+        "currency": state.session.currency,
         "version": state.version,
     }
 
@@ -37,8 +38,8 @@ def paid_counters(state: SessionState) -> dict[str, int]:
     are gone from the state."""
     paid: dict[str, int] = {}
     for payment in state.payments.values():
-        paid[payment["from"]] = paid.get(payment["from"], 0) + payment["amount"]
-        paid[payment["to"]] = paid.get(payment["to"], 0) - payment["amount"]
+        paid[payment.payer] = paid.get(payment.payer, 0) + payment.amount
+        paid[payment.payee] = paid.get(payment.payee, 0) - payment.amount
     return paid
 
 
@@ -46,10 +47,10 @@ def pools(state: SessionState) -> dict:
     """Pools (SPEC §5): the counters staked in each game and not yet won; a game with named
     pools (three-stake Brag's stakes, Pope Joan's compartments) shows each by name, and its
     `counters` are their sum."""
-    listed, pools_by_game = [], state.pools_by_game()
+    listed, by_game = [], pools_by_game(state)
     for gid, game in state.games.items():
-        held = pools_by_game[gid]
+        held = by_game[gid]
         named = {name: counters for name, counters in held.items() if name is not None}
-        listed.append({"game_id": gid, "kind": game["kind"], "table_id": game["table_id"],
+        listed.append({"game_id": gid, "kind": game.kind, "table_id": game.table_id,
                        "counters": sum(held.values()), "named": named})
     return {"pools": listed, "version": state.version}

@@ -12,7 +12,7 @@ from decimal import Decimal
 from ledger import games
 from ledger.projections import words
 from ledger.projections.balances import balances
-from ledger.projections.session import SessionState
+from ledger.projections.state import SessionState
 from ledger.projections.settlement import settlement
 
 JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", "account",

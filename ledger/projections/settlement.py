@@ -7,7 +7,8 @@ owed after them, and the payments are listed beside them.
 """
 
 from ledger.projections.balances import balances
-from ledger.projections.session import SessionState
+from ledger.projections.session import pools_by_game
+from ledger.projections.state import SessionState
 from ledger.projections.transfers import transfers
 
 RESULT_FIELDS = ("id", "name", "counters", "amount_minor", "result_counters", "result_minor",
@@ -18,7 +19,7 @@ def settlement(state: SessionState) -> dict:
     model = balances(state)
     value = model["counter_value"]
     pools = [(f"pool:{gid}" + (f":{name}" if name else ""), counters)
-             for gid, held in state.pools_by_game().items() for name, counters in held.items()
+             for gid, held in pools_by_game(state).items() for name, counters in held.items()
              if counters]
     parties = [(p["id"], p["counters"]) for p in model["players"]] + pools
     listed = [(payer, payee, counters) for payer, payee, counters in transfers(parties)
@@ -27,10 +28,10 @@ def settlement(state: SessionState) -> dict:
         "transfers": [{"from": payer, "to": payee, "counters": counters,
                        "amount_minor": counters * value} for payer, payee, counters in listed],
         "unsettled_pools": [_unsettled(account, counters) for account, counters in pools],
-        "payments": [{"event_id": p["event_id"], "version": p["version"], "from": p["from"],
-                      "to": p["to"], "counters": p["amount"], "amount_minor": p["amount"] * value,
-                      "note": p["note"]}
-                     for p in sorted(state.payments.values(), key=lambda p: p["version"])],
+        "payments": [{"event_id": p.event_id, "version": p.version, "from": p.payer,
+                      "to": p.payee, "counters": p.amount, "amount_minor": p.amount * value,
+                      "note": p.note}
+                     for p in sorted(state.payments.values(), key=lambda p: p.version)],
         "all_square": not listed and not pools,
         "results": [{key: p[key] for key in RESULT_FIELDS} for p in model["players"]],
         "currency": model["currency"],

@@ -3,7 +3,7 @@ event that caused it and a running balance ending at his result in the balances.
 
 from collections.abc import Iterable
 
-from ledger.postings import BANK, player
+from ledger.events.postings import BANK, player
 
 
 def statement(events: Iterable[dict], player_id: str) -> dict:

@@ -1,31 +1,34 @@
-"""The session summary: players, tables, games and the current version."""
+"""The session summary: players, tables, games (each with what is due next) and the version."""
+
+from dataclasses import asdict
 
 from ledger import games
 from ledger.games.dealing import dealing
-from ledger.projections.session import SessionState
+from ledger.games.due import due
+from ledger.games.record import GameRecord
+from ledger.projections.state import SessionState
 
 
 def summary(state: SessionState) -> dict:
     session = state.session
     return {
-        "id": session["id"],
-        "name": session["name"],
-        "counter_value": session["counter_value"],
-        "currency": session["currency"],
-        "created_at": session["recorded_at"],
+        "id": session.id,
+        "name": session.name,
+        "counter_value": session.counter_value,
+        "currency": session.currency,
+        "created_at": session.recorded_at,
         "version": state.version,
-        "players": list(state.players.values()),
-        "tables": sorted(state.tables.values(), key=lambda table: table["rank"]),
+        "players": [asdict(player) for player in state.players.values()],
+        "tables": [asdict(table) for table in sorted(state.tables.values(), key=lambda t: t.rank)],
         "games": [_game(game) for game in state.games.values()],
     }
 
 
-SHOWN = ("id", "kind", "seats", "stake", "table_id", "options")
-
-
-def _game(game: dict) -> dict:
-    shown = {key: value for key, value in game.items() if key in SHOWN}
-    turn = dealing(game, games.of(game).keeps_deal)
-    for key in ("deal", "settled", "current_dealer", "next_dealer"):  # what a phone's next tap needs
-        shown[key] = turn[key]
-    return shown
+def _game(record: GameRecord) -> dict:
+    """What a phone's next tap needs: who deals, what is settled, and what is due."""
+    game = games.of(record)
+    turn = dealing(record, game.keeps_deal)
+    return {"id": record.id, "kind": record.kind, "seats": record.seats, "stake": record.stake,
+            "table_id": record.table_id, "options": record.options,
+            **{key: turn[key] for key in ("deal", "settled", "current_dealer", "next_dealer")},
+            "due": due(game, record)}

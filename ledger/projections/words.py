@@ -24,10 +24,11 @@ class Table:
     def of(cls, state) -> "Table":
         """The table as a folded state knows it (names and games, no history)."""
         table = cls(frozenset(state.voided))
-        table.session = state.session
-        table.players = {pid: p["name"] for pid, p in state.players.items()}
+        table.session = {"counter_value": state.session.counter_value,
+                         "currency": state.session.currency}
+        table.players = {pid: p.name for pid, p in state.players.items()}
         for gid, game in state.games.items():
-            table._game_started(gid, game["kind"])
+            table._game_started(gid, game.kind)
         return table
 
     def name(self, player_id: str) -> str:
@@ -66,7 +67,7 @@ class Table:
             self._game_started(event["id"], data["kind"])
 
     def _game_started(self, game_id: str, kind: str) -> None:
-        title = games.of({"kind": kind}).title
+        title = games.named(kind).title
         same = self.started.get(kind, 0)
         self.started[kind] = same + 1
         self.games[game_id] = {"label": f"{title} {same + 1}" if same else title, "kind": kind}
@@ -136,7 +137,7 @@ def _in_words(table: Table, data: dict, event: dict) -> str:
     """A game's own fact: its game, the phone page's name for it, and its data with each
     player named (`Commerce · Stand: stander Ann, winner Ben, better hands Ben`)."""
     record = table.games.get(event["game_id"] or "", {})
-    game = games.of({"kind": record.get("kind", "")})
+    game = games.named(record.get("kind", ""))
     label = next((b.label for b in game.page if b.type == event["type"]),
                  event["type"].replace("_", " "))
     details = ", ".join(f"{key.replace('_', ' ')} {_value(table, value)}"

@@ -1,21 +1,23 @@
 """Deciding a fact: the postings it resolves to, by the session's rules or its game's
-(`ledger.games`), or a LedgerError that refuses it. Pure: the state and the fact in, postings
-out; `lookup` finds an earlier event of the session by id."""
-
-from collections.abc import Callable
+(`ledger.games`), or a LedgerError that refuses it. Pure: the state, the fact and (for a void)
+the event it names in, postings out."""
 
 from ledger import games
 from ledger.errors import Conflict, Invalid, NotFound
-from ledger.games import generic
+from ledger.events.draft import Draft
+from ledger.events.postings import check_pools
+from ledger.games import generic, life
+from ledger.games.due import deal_now
 from ledger.games.in_play import InPlay
-from ledger.postings import check_pools
+from ledger.projections.state import SessionState
 from ledger.rules import session
 
 
-def resolve(state, draft, lookup: Callable[[str], dict | None]) -> list[dict]:
-    """The postings a fact resolves to (`draft`: type, game_id, data), or a LedgerError."""
+def decide(state: SessionState, draft: Draft, target: dict | None = None) -> list[dict]:
+    """The postings a fact resolves to (`draft`: type, game_id, data), or a LedgerError.
+    `target`: the event a void names, as the store has it (None if there is none)."""
     if draft.type == "event_voided":
-        postings = session.event_voided(state, draft.data, lookup(draft.data["event_id"]))
+        postings = session.event_voided(state, draft.data, target)
     elif draft.type in session.RULES:
         postings = session.RULES[draft.type](state, draft.data)
     else:
@@ -24,7 +26,17 @@ def resolve(state, draft, lookup: Callable[[str], dict | None]) -> list[dict]:
     return postings
 
 
-def _game_rule(state, draft) -> list[dict]:
+def check_opened(state: SessionState, session_id: str, expected_version: int | None) -> None:
+    """The session exists (404) and stands where the writer saw it, if he says (409)."""
+    if state.version == 0:
+        raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
+    if expected_version is not None and expected_version != state.version:
+        raise Conflict(f"Session is at version {state.version}, not {expected_version}.",
+                       {"expected_version": [f"current version is {state.version}"]},
+                       current_version=state.version)
+
+
+def _game_rule(state: SessionState, draft: Draft) -> list[dict]:
     if draft.game_id is None:
         raise Invalid.field("game_id", f"A {draft.type} event belongs to a game.")
     record = state.games.get(draft.game_id)
@@ -36,18 +48,19 @@ def _game_rule(state, draft) -> list[dict]:
     in_play = InPlay(state, record, game.keeps_deal, game.pools)
     if draft.deal is not None:
         _check_deal(in_play, draft)
-    for what in game.settled_by(draft.type, draft.data, record["options"]):
-        _check_unsettled(in_play, what)
-    if draft.type in game.in_deal and not in_play.deal_open:
-        _refuse_out_of_deal(in_play, draft.type)
+    if game.life is not None:
+        now = deal_now(game, record, in_play.dealing["current_dealer"])
+        whats = game.settled_by(draft.type, draft.data, record.options)
+        life.check(game.life, now, draft.type, whats, game.title, game.noun(draft.type),
+                   in_play.names())
     rule = game.rules.get(draft.type) or generic.RULES[draft.type]
     return rule(in_play, draft.data)
 
 
-def _check_deal(game: InPlay, draft) -> None:
+def _check_deal(game: InPlay, draft: Draft) -> None:
     """A fact bound to the deal its recorder saw (a phone recording offline, two phones
     tapping Deal at once) is refused when the game is at another deal: 409, nothing moves."""
-    current = len(game.record["deals"])
+    current = game.record.deal
     if draft.type == "deal_started":
         if draft.deal == current + 1:
             return
@@ -63,28 +76,3 @@ def _check_deal(game: InPlay, draft) -> None:
         message = (f"This was recorded during deal {draft.deal}; the game is now at deal "
                    f"{current}.")
     raise Conflict(message, {"deal": [f"the game is at deal {current}"]}, current_deal=current)
-
-
-def _check_dealt(game: InPlay) -> None:
-    if not game.record.get("deals"):
-        raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
-
-
-def _refuse_out_of_deal(game: InPlay, event_type: str) -> None:
-    """A fact of a deal's play (Commerce's purchases and barters) outside a deal in play."""
-    _check_dealt(game)
-    settled = ", ".join(game.settled)
-    raise Conflict(f"This deal is over ({settled}): a {event_type.replace('_', ' ')} belongs to "
-                   f"the next deal; start it first.", {"type": ["this deal has been settled"]})
-
-
-def _check_unsettled(game: InPlay, what: str) -> None:
-    """Amendment 2: a deal is settled once; the same settlement again waits for the next deal."""
-    _check_dealt(game)
-    if what in game.settled:
-        shown = what
-        if " of player:" in what:
-            label, pid = what.split(" of player:")
-            shown = f"{label} of {game.name(pid)}"
-        raise Conflict(f"This deal has been settled ({shown}); start the next deal.",
-                       {"type": ["this deal has been settled"]})

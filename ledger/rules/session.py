@@ -4,10 +4,9 @@ from confusables import is_confusable
 
 from ledger import games
 from ledger.errors import Conflict, Invalid, NotFound
-from ledger.events.catalogue import SESSION_EVENTS
 from ledger.events.facts import VOIDABLE
-from ledger.postings import player, reverse, transfer
-from ledger.projections.session import SessionState
+from ledger.events.postings import player, reverse, transfer
+from ledger.projections.state import SessionState
 
 
 def player_added(state: SessionState, data: dict) -> list[dict]:
@@ -15,7 +14,7 @@ def player_added(state: SessionState, data: dict) -> list[dict]:
     another case or another script (Cyrillic "А" for Latin "A"), so that a settlement never
     reads "Zoë pays Zoë". Names arrive NFC-normalised and trimmed (ledger.events.fields)."""
     name = data["name"]
-    twin = next((p["name"] for p in state.players.values() if is_confusable(p["name"], name)), None)
+    twin = next((p.name for p in state.players.values() if is_confusable(p.name, name)), None)
     if twin is not None:
         who = (f"{twin!r} is already at the table" if twin.casefold() == name.casefold()
                else f"{name!r} is too like {twin!r}, who is already at the table")
@@ -25,7 +24,7 @@ def player_added(state: SessionState, data: dict) -> list[dict]:
 
 
 def table_added(state: SessionState, data: dict) -> list[dict]:
-    if any(table["rank"] == data["rank"] for table in state.tables.values()):
+    if any(table.rank == data["rank"] for table in state.tables.values()):
         raise Conflict(f"A table of rank {data['rank']} exists already.", {"data.rank": ["taken"]})
     return []
 
@@ -59,7 +58,7 @@ def payment_made(state: SessionState, data: dict) -> list[dict]:
         if pid not in state.players:
             raise NotFound(f"No player {pid} in this session.", {field: ["unknown player"]})
     owes, owed = -_account(state, payer), _account(state, payee)
-    names = state.players[payer]["name"], state.players[payee]["name"]
+    names = state.players[payer].name, state.players[payee].name
     if amount > owes:
         raise Conflict(f"{names[0]} owes {max(owes, 0)} counters, not {amount}.",
                        {"data.amount": [f"more than {names[0]} owes ({max(owes, 0)})"]})
@@ -79,23 +78,24 @@ def event_voided(state: SessionState, data: dict, target: dict | None) -> list[d
     """The exact reverse of the target's postings. An event is voided at most once; a void,
     and the creation of the session, a player, a table or a game, cannot be voided (a
     payment can)."""
-    if target is None or target["session_id"] != state.session["id"]:
+    if target is None or target["session_id"] != state.session.id:
         raise NotFound(f"No event {data['event_id']} in this session.",
                        {"data.event_id": ["unknown event"]})
     if target["type"] == "event_voided":
         raise Conflict("A void cannot be voided.", {"data.event_id": ["is a void"]})
-    if target["type"] in SESSION_EVENTS and target["type"] not in VOIDABLE:
+    if target["type"] in games.catalogue().session_types and target["type"] not in VOIDABLE:
         raise Conflict(f"A {target['type']} event cannot be voided.",
                        {"data.event_id": ["cannot be voided"]})
     if target["id"] in state.voided:
         raise Conflict("That event is voided already.", {"data.event_id": ["already voided"]})
-    record = state.games.get(target["game_id"] or "", {})
-    if record.get("deals", {}).get(target["id"]):
+    record = state.games.get(target["game_id"] or "")
+    if record is not None and record.deals.get(target["id"]):
         raise Conflict("This deal has been settled: undo its settlement first.",
                        {"data.event_id": ["void the deal's settling events first"]})
-    facts = record.get("progressive", {})
-    if target["id"] in facts and next(reversed(facts)) != target["id"]:
-        raise Conflict("Progressive Poker is undone from the latest event back.",
+    game = games.of(record) if record is not None else None
+    if game is not None and game.undone_in_order and target["id"] in record.facts and (
+            next(reversed(record.facts)) != target["id"]):
+        raise Conflict(f"{game.title} is undone from the latest event back.",
                        {"data.event_id": ["void the later pots, bells and rebuys first"]})
     return reverse(target["postings"])
 

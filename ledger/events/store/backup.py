@@ -31,8 +31,9 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.engine import URL, make_url
 
-from ledger.database import BUSY_TIMEOUT_MS, exclusive, make_engine
-from ledger.migrate import migrate
+from ledger.events.store import open_store
+from ledger.events.store.postgres import PostgresStore
+from ledger.events.store.sqlite import BUSY_TIMEOUT_MS
 
 MAGIC = {"sqlite": b"SQLite format 3\x00", "postgresql": b"PGDMP"}
 KIND = {"sqlite": "an SQLite", "postgresql": "a PostgreSQL"}
@@ -89,11 +90,7 @@ def restore(url: str, path: str | os.PathLike) -> None:
         _sqlite_restore(path, _sqlite_file(parsed))
     else:
         _postgres_restore(path, url)
-    engine = make_engine(url)
-    try:
-        migrate(engine)
-    finally:
-        engine.dispose()
+    open_store(url).dispose()  # brought to the current schema
 
 
 def backup_kind(path: Path) -> str:
@@ -201,14 +198,14 @@ def _empty_postgres_schema(url: str) -> None:
     """Refuse a database that holds any event, token or snapshot; an empty ledger schema (the
     service or the `ledger` command may have created one) is taken down by the migrations'
     own downgrade, so that the backup's schema can be restored in its place."""
-    engine = make_engine(url)
+    store = PostgresStore(url)
     try:
         try:
-            engine.connect().close()
+            store.engine.connect().close()
         except OperationalError as error:
             raise BackupError(f"Cannot open {make_url(url).render_as_string()}: "
                               f"{str(error.orig).strip()}") from None
-        with exclusive(engine) as connection:  # the lock migrations take
+        with store._exclusive() as connection:  # the lock migrations take
             if connection.execute(text("SELECT to_regclass('events')")).scalar() is None:
                 return
             connection.execute(text(f"LOCK TABLE {', '.join(LEDGER_TABLES)} "
@@ -222,7 +219,7 @@ def _empty_postgres_schema(url: str) -> None:
             command.downgrade(config, "base")
             connection.execute(text("DROP TABLE alembic_version"))  # the downgrade leaves it
     finally:
-        engine.dispose()
+        store.dispose()
 
 
 def _not_empty(where: str, table: str) -> BackupError:

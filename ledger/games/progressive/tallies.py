@@ -1,13 +1,14 @@
-"""Progressive Poker (SPEC §4, seed 004): seating, counters, yellow chips, rebuys and prizes,
-folded from the game's pots, bells and rebuys (a voided one adds nothing)."""
+"""Progressive Poker's read (SPEC §4, seed 004): seating, counters, yellow chips, rebuys and
+prizes, folded from the game's pots, bells and rebuys (a voided one adds nothing)."""
 
 from ledger.errors import Invalid
+from ledger.games.record import GameRecord
 
 
-def progressive(game: dict, strict: bool = False) -> dict:
+def progressive(game: GameRecord, strict: bool = False) -> dict:
     """Replay the game's facts. `strict` (when recording) refuses a bell whose tie at the head
     table has no cuts; replaying a log breaks such a tie by seat order instead."""
-    options, seats = game["options"], game["seats"]
+    options, seats = game.options, game.seats
     start = options["starting_counters"]
     order = [t["table_id"] for t in options["tables"]]
     state = {
@@ -17,7 +18,7 @@ def progressive(game: dict, strict: bool = False) -> dict:
         "chips": dict.fromkeys(seats, 0), "rebuys": dict.fromkeys(seats, 0),
         "pots": {}, "rounds": 0, "last_round": None,
     }
-    for fact in game.get("progressive", {}).values():
+    for fact in game.facts.values():
         STEPS[fact["type"]](state, fact, seats, start, strict)
     return state
 
@@ -97,14 +98,14 @@ STEPS = {"progressive_pot_won": _pot, "progressive_rebuy": _rebuy,
          "progressive_round_ended": _bell}
 
 
-def tallies(game: dict, players: dict) -> dict:
+def tallies(game: GameRecord, players: dict) -> dict:
     """The read model: per player, seating, last round's moves, and each prize's holder."""
-    state, seats = progressive(game), game["seats"]
+    state, seats = progressive(game), game.seats
     held, issued, chips = state["held"], state["issued"], state["chips"]
     won = {p: held[p] - issued[p] for p in seats}
     first = {p: i for i, p in enumerate(seats)}
     return {
-        "game_id": game["id"],
+        "game_id": game.id,
         "players": {p: {"table_id": table_of(state, p), "counters": held[p], "won": won[p],
                         "yellow_chips": chips[p], "rebuys": state["rebuys"][p]} for p in seats},
         "seating": state["seating"],
@@ -118,14 +119,14 @@ def tallies(game: dict, players: dict) -> dict:
 def prizes(game, players, won, chips, held, first) -> dict:
     """Seed 004: most yellow chips (tie: most counters); for each group the player who won
     most counters; the booby prize to the fewest counters won (or fewest yellow chips)."""
-    seats = game["seats"]
+    seats = game.seats
     best_chips = min(seats, key=lambda p: (-chips[p], -held[p], first[p]))
     booby_key = ((lambda p: (chips[p], won[p], first[p]))
-                 if game["options"]["booby_prize"] == "fewest_yellow_chips"
+                 if game.options["booby_prize"] == "fewest_yellow_chips"
                  else (lambda p: (won[p], first[p])))
     groups = {}
     for p in seats:
-        group = players[p]["group"]
+        group = players[p].group
         if group and (group not in groups or (won[p], -first[p]) > (won[groups[group]], -first[groups[group]])):
             groups[group] = p
     return {"most_yellow_chips": best_chips if chips[best_chips] else None,

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from flask import Response, g, request
 
-from api.book import book
+from api.service import ledger
 from ledger.errors import NotFound
 
 CACHING = "no-cache, private"
@@ -45,7 +45,7 @@ def version_of(sid: str) -> int:
     """The session's current version, asked of the store once per request (404 for none)."""
     known = g.get("session_version")
     if known is None or known[0] != sid:
-        version = book().store.version(sid)
+        version = ledger().store.version(sid)
         if version == 0:
             raise NotFound(f"No session {sid}.", {"session_id": ["unknown session"]})
         g.session_version = known = (sid, version)

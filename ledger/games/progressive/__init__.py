@@ -1,14 +1,17 @@
 """Progressive Poker (seed 004: *Foster's Complete Hoyle*): tables, pots, the bell, and rebuys
-from the banker. Seating, chips and prizes are a projection (ledger.projections.progressive)."""
+from the banker. Seating, chips and prizes are the game's read (`tallies`). It has rounds, not
+deals: a pot at each table, then the bell."""
 
 from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Invalid, NotFound
 from ledger.events.fields import Count, Counters, EventData, Ref, RefList
-from ledger.games.base import Button, Field, Game
+from ledger.events.postings import BANK, combine, player, transfer
+from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.postings import BANK, combine, player, transfer
-from ledger.projections.progressive import going_down, progressive, tallies
+from ledger.games.page import Button, Field
+from ledger.games.progressive.tallies import going_down, progressive, tallies
+from ledger.games.record import GameRecord
 
 
 def check_start(state, data: dict) -> None:
@@ -19,7 +22,7 @@ def check_start(state, data: dict) -> None:
     for entry in tables:
         if entry["table_id"] not in state.tables:
             raise NotFound(f"No table {entry['table_id']}.", {"data.options": ["unknown table"]})
-    ranks = [state.tables[entry["table_id"]]["rank"] for entry in tables]
+    ranks = [state.tables[entry["table_id"]].rank for entry in tables]
     if ranks != sorted(set(ranks)):
         raise Invalid.field("data.options", "List the tables head table first, by rank.")
     seated = [p for entry in tables for p in entry["seats"]]
@@ -116,16 +119,47 @@ class ProgressiveRebuy(EventData):
     player = Ref(required=True)
 
 
-def _fact(record: dict, event: dict) -> None:
-    record.setdefault("progressive", {})[event["id"]] = {"type": event["type"], **event["data"]}
+def _fact(record: GameRecord, event: dict) -> None:
+    record.facts[event["id"]] = {"type": event["type"], **event["data"]}
 
 
-def _chips(record: dict, state) -> list[tuple[str, dict]]:
+def _next(record: GameRecord) -> str:
+    """A pot at each table, then the bell."""
+    now = progressive(record)
+    return "progressive_round_ended" if len(now["pots"]) == len(now["order"]) else "progressive_pot_won"
+
+
+def examples(st) -> Examples:
+    """Pots drawn from the tallies as they stand (who sits where, what each holds)."""
+    def pot(t):
+        model = t.read("progressive")
+        seating = model["seating"] or {"no-table": t.seats}
+
+        def drawn(table, givers, share, callers):
+            held = {p: model["players"].get(p, {}).get("counters", 1) for p in givers}
+            return {"table_id": table, "winner": givers[0], "callers": callers,
+                    "contributions": {p: max(1, min(held[p], share)) for p in givers}}
+        return st.sampled_from(sorted(seating)).flatmap(lambda table: st.tuples(
+            st.just(table), st.lists(st.sampled_from(seating[table]), min_size=1, unique=True),
+            st.integers(1, 20), st.lists(st.sampled_from(seating[table]), max_size=1)).map(
+            lambda a: drawn(a[0], a[1], a[2], [c for c in a[3] if c != a[1][0]])))
+    def options(t):  # the seats shared among the session's tables, head table first
+        tables = [(table, t.seats[i::len(t.tables)]) for i, table in enumerate(t.tables)]
+        return st.just({"tables": [{"table_id": table, "seats": seats}
+                                   for table, seats in tables if seats]})
+    return Examples(options=options, facts={
+        "progressive_pot_won": pot,
+        "progressive_round_ended": lambda t: st.one_of(st.just({}), st.just(
+            {"cuts": {p: i for i, p in enumerate(t.seats)}})),
+        "progressive_rebuy": lambda t: st.sampled_from(t.seats).map(lambda p: {"player": p})})
+
+
+def _chips(record: GameRecord, state) -> list[tuple[str, dict]]:
     tally = tallies(record, state.players)["players"]
     return [("yellow_chips", {p: t["yellow_chips"] for p, t in tally.items()})]
 
 
-def _prizes(record: dict, state) -> dict[str, dict[str, int]]:
+def _prizes(record: GameRecord, state) -> dict[str, dict[str, int]]:
     """Yellow chips, and the prizes held when the evening ended (seed 004: most yellow chips,
     each group's, and the booby prize apart)."""
     tally = tallies(record, state.players)
@@ -143,9 +177,9 @@ GAME = Game(
     start_postings=starting_stakes,
     facts={"progressive_pot_won": ProgressivePotWon, "progressive_round_ended": ProgressiveRoundEnded,
            "progressive_rebuy": ProgressiveRebuy},
-    rules=RULES, folds=dict.fromkeys(RULES, _fact),
+    rules=RULES, folds=dict.fromkeys(RULES, _fact), next_fact=_next, undone_in_order=True,
     reads={"progressive": lambda record, state: tallies(record, state.players)},
-    csv_columns=_chips, tallies=_prizes,
+    csv_columns=_chips, tallies=_prizes, examples=examples,
     page=(Button("Pot", "progressive_pot_won", (
               Field("table_id", "table", "At which table"), Field("winner", "player", "Who won the pot"),
               Field("contributions", "counts", "What each put in"),

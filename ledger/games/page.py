@@ -1,0 +1,96 @@
+"""A game as the phone page offers it (`GET /api/v1/games`): its facts as buttons, each with
+the sheet it asks for, and its options read from its marshmallow schema. Compact: a key at
+its default (none, false, no text) is left out, so that the catalogue stays small on a
+phone's slow network; lists are always given, empty or not."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from marshmallow import fields, missing, validate
+
+
+def compact(described: dict) -> dict:
+    """`described` without the keys at their default: none, false or no text (a number 0 and
+    an empty list are kept)."""
+    return {key: value for key, value in described.items()
+            if value is not None and value is not False and value != ""}
+
+
+def option_described(name: str, field: fields.Field) -> dict:
+    """One option as a start-game form offers it, read from its marshmallow field: `input` is
+    `bool`, `choice` (of `choices`), `number` (from `min`), `seat` (a seated player),
+    `tables` (players seated at the session's tables) or `partners` (two sides of two)."""
+    choices = next((v.choices for v in field.validators if isinstance(v, validate.OneOf)), None)
+    if isinstance(field, fields.Boolean):
+        form = {"input": "bool"}
+    elif choices is not None:
+        form = {"input": "choice", "choices": list(choices)}
+    elif isinstance(field, fields.Integer):
+        form = {"input": "number", "min": field.metadata.get("minimum", 0)}
+    elif isinstance(field, fields.String):
+        form = {"input": "seat"}  # a reference among the options is a seated player
+    elif isinstance(field, fields.List) and isinstance(field.inner, fields.Nested):
+        form = {"input": "tables"}
+    else:
+        form = {"input": "partners"}
+    default = field.load_default
+    return compact({"name": name, "label": name.replace("_", " ").capitalize(),
+                    "hint": field.metadata.get("description", ""),
+                    "default": None if default is missing or callable(default) else default,
+                    **form})
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a button's sheet on the phone page.
+
+    `input`: `player`, `players`, `amount`, `text`, `bool`, `choice` (one of `choices`),
+    `table`, or `counts` (a number per seat, or with `choices` several: Cassino's cards,
+    spades…). `label`: the table's words for it. `default`: a number, or what the page knows
+    when the sheet opens: `next_dealer`, `dealer` (of the deal in progress), `stake`, or
+    `=<field>` (another field's value, until it is chosen). The page sends every default it
+    resolved explicitly, so that a fact sent late means what its recorder saw. `totals`: for
+    `counts`, what the counts of a whole deal add up to, by the value of the game's option
+    `totals_option` (Cassino's pack): the page shows running totals and refuses a deal that
+    does not add up before sending it."""
+
+    name: str
+    input: str
+    label: str = ""
+    default: int | str | None = None
+    optional: bool = False
+    choices: tuple[str, ...] = ()
+    totals: Mapping[int, Mapping[str, int]] | None = None
+    totals_option: str = ""
+
+    def described(self) -> dict:
+        """What the page needs of it; a key at its default (none, false, no text) is left out."""
+        return compact({"name": self.name, "input": self.input,
+                        "label": self.label or self.name.replace("_", " "),
+                        "default": self.default, "optional": self.optional,
+                        "choices": list(self.choices),
+                        "totals": self.totals and {str(k): dict(v) for k, v in self.totals.items()},
+                        "totals_option": self.totals_option})
+
+
+@dataclass(frozen=True)
+class Button:
+    """A fact the phone page offers for a game, with the sheet it asks for.
+
+    `quick`: the sheet that settles a deal, shown open in the game's card while a deal is in
+    progress (a typical deal: Deal, a tap or two on it, Record). `outcomes`: a sheet for the
+    whole deal with one row per seat but the dealer; each row's outcome (label → the fact's
+    data) becomes one fact for that seat (`player`), the first outcome preselected.
+    When it is offered comes from the game's deal life: what is due in each game is a read
+    of its own (`ledger.games.due`)."""
+
+    label: str
+    type: str
+    fields: tuple[Field, ...] = ()
+    quick: bool = False
+    outcomes: tuple[tuple[str, Mapping], ...] = ()
+
+    def described(self) -> dict:
+        return compact({"label": self.label, "type": self.type, "quick": self.quick,
+                        "fields": [f.described() for f in self.fields],
+                        "outcomes": [[label, dict(data)] for label, data in self.outcomes]})

@@ -1,0 +1,63 @@
+"""A game as the session's fold keeps it: what it was started with, its dealing facts, its
+deals and what settled each, and the facts its own module keeps (`facts`). Every fact is kept
+by its event's id, so that a void withdraws it from the structures that hold it, by id."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class GameRecord:
+    id: str
+    kind: str
+    seats: list[str]
+    stake: int
+    table_id: str | None = None
+    options: dict = field(default_factory=dict)
+    # deal_started, deal_sold and what a game adds to who deals (Vingt-un's deal passed by a
+    # natural, stakes doubled), by event id, in log order: the dealing read folds them
+    dealing: dict[str, dict] = field(default_factory=dict)
+    # each deal started (by its event id), in order: what of it is settled, by which event
+    deals: dict[str, dict[str, str]] = field(default_factory=dict)
+    settling: dict[str, str] = field(default_factory=dict)  # settling event id -> its deal
+    facts: dict[str, dict] = field(default_factory=dict)  # the game's own, by event id
+
+    @classmethod
+    def started(cls, event_id: str, data: dict) -> "GameRecord":
+        return cls(id=event_id, kind=data["kind"], seats=list(data["seats"]),
+                   stake=data["stake"], table_id=data.get("table_id"),
+                   options=dict(data.get("options") or {}))
+
+    @classmethod
+    def from_dict(cls, kept: dict) -> "GameRecord":
+        return cls(**kept)
+
+    @property
+    def deal(self) -> int:
+        """The deal in progress, by number (0 before the first)."""
+        return len(self.deals)
+
+    @property
+    def settled(self) -> dict[str, str]:
+        """What of the deal in progress has been settled, and by which event."""
+        return self.deals[next(reversed(self.deals))] if self.deals else {}
+
+    def settle(self, event_id: str, whats: tuple[str, ...]) -> None:
+        """A fact settled these of the deal in progress."""
+        if not self.deals or not whats:
+            return
+        deal = next(reversed(self.deals))
+        for what in whats:
+            self.deals[deal][what] = event_id
+        self.settling[event_id] = deal
+
+    def withdraw(self, event_id: str) -> None:
+        """A voided fact of this game adds nothing: its dealing fact, its deal (a voided deal
+        is no deal), what it settled (which reopens its deal) and the game's own record of it."""
+        self.dealing.pop(event_id, None)
+        self.deals.pop(event_id, None)
+        self.facts.pop(event_id, None)
+        deal = self.settling.pop(event_id, None)
+        if deal in self.deals:
+            settled = self.deals[deal]
+            for what in [what for what, by in settled.items() if by == event_id]:
+                del settled[what]

@@ -1,0 +1,130 @@
+"""A club's handlers, each one unit of work as a session's are (`ledger.service.sessions`):
+found a club, record its facts, bring an evening into it, open tonight's evening in it (the
+new session, its players and tokens, and the club's `evening_attached`, in one transaction),
+and read it with its evenings' summaries."""
+
+import threading
+import uuid
+from contextlib import contextmanager
+
+from ledger import games
+from ledger.clubs import facts, rules
+from ledger.clubs.evening import summary
+from ledger.errors import NotFound
+from ledger.events.draft import Draft
+from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
+from ledger.service.sessions import new_tokens, token_digest
+from ledger.service.unit_of_work import Units
+
+EVENINGS_KEPT = 20_000
+
+
+class Clubs:
+    def __init__(self, units: Units):
+        self.units, self.store = units, units.store
+        self._evenings: dict[str, dict] = {}  # session id -> its summary, at its version
+        self._evenings_lock = threading.Lock()
+
+    def open(self, data: dict) -> tuple[dict, dict[str, str]]:
+        """Record `club_created` and issue the club's write and read tokens, in one transaction."""
+        draft = Draft(str(uuid.uuid4()), "club_created", None, facts.load("club_created", data))
+        tokens = new_tokens()
+        with self.units.unit(draft.id) as uow:
+            uow.opened()
+            uow.writer.add_tokens(CLUB_TOKENS, draft.id,
+                                  {r: token_digest(t) for r, t in tokens.items()})
+            event = uow.append(draft, [])
+        return event, tokens
+
+    def record(self, club_id: str, request: dict) -> tuple[dict, bool]:
+        """Append `{id?, type, data, expected_version?}` to the club; (event, created). A
+        resent id answers its original, as a session's does."""
+        loaded = facts.load_request(request)
+        draft = Draft(loaded.get("id") or str(uuid.uuid4()), loaded["type"], None,
+                      loaded["data"], loaded["expected_version"])
+        for uow in self.units.attempts(club_id, draft, busy="club"):
+            with uow:
+                state = uow.club()
+                rules.check_version(state, draft.expected_version)
+                linked = draft.data.get("session_id") if draft.type == "player_linked" else None
+                players = uow.players(linked) if linked in state.evenings else {}
+                rules.decide(state, draft.type, draft.data, players)
+                uow.append(draft, [])
+        return uow.outcome
+
+    def attach(self, club_id: str, session_id: str, body: dict) -> tuple[dict, bool]:
+        """Attach an existing evening, its write token (`write_token`) proving the right to; its
+        players may be linked at once (`links`). Again for the same club: the original, 200."""
+        proof = body.get("write_token")
+        if not isinstance(proof, str) or self.store.find_token(
+                SESSION_TOKENS, token_digest(proof)) != (session_id, "write"):
+            raise NotFound(f"No evening {session_id} with that write token.",
+                           {"write_token": ["not the evening's write token"]})
+        data = facts.load("evening_attached", {"session_id": session_id,
+                                               "links": body.get("links", {})})
+        draft = Draft(f"attach-{session_id}", "evening_attached", None, data)
+        for uow in self.units.attempts(club_id, draft, busy="club"):
+            with uow:
+                state = uow.club()
+                rules.attachable(club_id, uow.writer.club_of(session_id))
+                rules.decide(state, draft.type, draft.data, uow.players(session_id))
+                uow.writer.index_evening(session_id, club_id)
+                uow.append(draft, [])
+        return uow.outcome
+
+    def open_evening(self, club_id: str, body: dict) -> dict:
+        """Tonight's evening in the club: a new session (`name`, `counter_value`, `currency`)
+        seating the chosen `members` as its players under their names, each linked to his
+        member, and the club's `evening_attached`, in one transaction. Its tokens are shown
+        once."""
+        members = body.get("members", [])
+        catalogue = games.catalogue()
+        session = Draft(str(uuid.uuid4()), "session_created", None, catalogue.load(
+            "session_created", {key: value for key, value in body.items() if key != "members"}))
+        tokens = new_tokens()
+        with self.units.unit(club_id) as uow:
+            state = uow.club()
+            seated = rules.seated_tonight(state, members)
+            event = uow.place(session, [], stream=session.id)
+            links = {}
+            for member in seated:
+                added = Draft(str(uuid.uuid4()), "player_added", None, catalogue.load(
+                    "player_added", {"name": member["name"], "group": member["group"]}))
+                event = uow.place(added, [], stream=session.id)
+                links[added.id] = member["id"]
+            uow.writer.add_tokens(SESSION_TOKENS, session.id,
+                                  {r: token_digest(t) for r, t in tokens.items()})
+            uow.writer.index_evening(session.id, club_id)
+            attached = Draft(str(uuid.uuid4()), "evening_attached", None,
+                             {"session_id": session.id, "links": links})
+            club_event = uow.append(attached, [])
+        return {"id": session.id, "write_token": tokens["write"], "read_token": tokens["read"],
+                "players": [{"id": p, "member": m} for p, m in links.items()],
+                "club_version": club_event["version"], "version": event["version"]}
+
+    @contextmanager
+    def reading(self, club_id: str):
+        """(club state, {session id: evening summary}), held still while the caller reads."""
+        kept = self.units.clubs.entry(club_id)
+        with self.store.reading() as reader, kept.lock:
+            if reader.opened_by(club_id) != "club_created":
+                raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
+            state = self.units.clubs.caught_up(kept, reader, club_id)
+            yield state, self._summaries(reader, reader.evening_versions(club_id))
+
+    def _summaries(self, reader, versions: dict[str, int]) -> dict[str, dict]:
+        """Each evening's summary at its version, folded only when it moved."""
+        found = {}
+        for session_id, version in versions.items():
+            with self._evenings_lock:
+                kept = self._evenings.get(session_id)
+            if kept is None or kept["version"] != version:
+                entry = self.units.sessions.entry(session_id)
+                with entry.lock:
+                    kept = summary(self.units.sessions.read(entry, reader, session_id))
+                with self._evenings_lock:
+                    if len(self._evenings) >= EVENINGS_KEPT:
+                        self._evenings.clear()
+                    self._evenings[session_id] = kept
+            found[session_id] = kept
+        return found

@@ -1,0 +1,116 @@
+"""What comes into the ledger from elsewhere, each one unit of work: a club's past evenings
+from a spreadsheet (`ledger.clubs.imports`), and a stream's log moved from another store
+(`ledger export-log` / `import-log`), its chain checked as it is copied."""
+
+from ledger.clubs import facts, imports, rules
+from ledger.errors import Conflict, Invalid, NotFound
+from ledger.events.draft import Draft
+from ledger.events.hashing import chain_hash, hashed_content
+from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
+from ledger.service.unit_of_work import Units
+
+
+class Imports:
+    def __init__(self, units: Units):
+        self.units = units
+
+    def results(self, club_id: str, raw: bytes, options: dict) -> dict:
+        """Record what a spreadsheet of past evenings previews, in one transaction: the
+        members it adds (as ordinary members), then each evening not imported already.
+        Refused whole (422, each problem by line) unless the preview is ready. Ids are made
+        from the club and the names, so a confirmation sent twice records nothing new."""
+        with self.units.unit(club_id) as uow:
+            state = uow.club()
+            seen = imports.preview(state, raw, **options)
+            _ready(seen)
+            drafts, made = [], {}
+            for unknown in seen["unknown_members"]:
+                member_id = imports.member_id(club_id, unknown["name"], state.members)
+                made[f"new:{imports._key(unknown['name'])}"] = member_id
+                if member_id not in state.members:
+                    data = facts.load("member_added", {"name": unknown["name"]})
+                    rules.decide(state, "member_added", data)
+                    drafts.append(Draft(member_id, "member_added", None, data))
+            for evening in seen["evenings"]:
+                if not evening["already"]:
+                    drafts.append(Draft(evening["id"], "evening_imported", None, facts.load(
+                        "evening_imported", _imported(evening, made))))
+            for draft in drafts:  # made from names: an id a client chose may have taken it
+                if (taken := uow.event(draft.id)) is not None:
+                    raise Conflict(f"The id {draft.id} that the file's "
+                                   f"{'member' if draft.type == 'member_added' else 'evening'} "
+                                   f"{draft.data['name']} takes is used by the club's "
+                                   f"{taken['type']} (version {taken['version']}).",
+                                   {"file": [f"{draft.data['name']}: id taken"]})
+            for n, draft in enumerate(drafts):
+                (uow.append if n == len(drafts) - 1 else uow.place)(draft, [])
+        return {**seen, "recorded": sum(d.type == "evening_imported" for d in drafts),
+                "members_added": sum(d.type == "member_added" for d in drafts)}
+
+    def log(self, stream: str, events: list[dict], digests: dict[str, str], club: bool) -> int:
+        """Copy a session's (or a club's) events verbatim (ids, versions, times, postings,
+        hashes) after checking their chain; events already here with the same hash are
+        skipped, so an import can be repeated. A club's index of its evenings is rebuilt from
+        its `evening_attached`, in the same transaction. Returns how many were added."""
+        added = 0
+        with self.units.unit(stream) as uow:
+            writer = uow.writer
+            version, prev_hash = writer.head(stream)
+            for event in events:
+                _check_chained(event, stream)
+                if event["version"] <= version:
+                    here = writer.events(stream, event["version"] - 1, event["version"])
+                    if here[0]["hash"] != event["hash"]:
+                        raise Conflict(f"Version {event['version']} differs from the one here.",
+                                       {"version": [str(event["version"])]})
+                    continue
+                if event["version"] != version + 1 or event["prev_hash"] != prev_hash:
+                    raise Conflict(f"Version {event['version']} does not follow {version}.",
+                                   {"version": [str(event["version"])]})
+                writer.copy(event)
+                version, prev_hash, added = event["version"], event["hash"], added + 1
+            whose = CLUB_TOKENS if club else SESSION_TOKENS
+            known = writer.token_roles(whose, stream)
+            writer.add_tokens(whose, stream, {r: d for r, d in digests.items() if r not in known})
+            if club:
+                _index(writer, stream, events)
+        self.units.store.forget(stream)
+        return added
+
+
+def _ready(seen: dict) -> None:
+    if not seen["ready"]:
+        raise Invalid("The file is not ready to record: " + "; ".join(
+            [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
+            + [f"line {u['line']}: {u['name']} is no member: add or link"
+               for u in seen["unknown_members"] if not u["added"]]),
+            {"file": [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
+             or ["members to add or link"]})
+
+
+def _imported(evening: dict, made: dict) -> dict:
+    return {"date": evening["date"], "name": evening["name"], "currency": evening["currency"],
+            "game": evening["game"], "results": {
+                made.get(r["member"], r["member"]): {key: r[key] for key in (
+                    "name", "counters", "amount_minor")} for r in evening["results"]}}
+
+
+def _check_chained(event: dict, stream: str) -> None:
+    if event["session_id"] != stream:
+        raise Conflict("An event of another session.", {"session_id": [event["id"]]})
+    if chain_hash(event["prev_hash"], hashed_content(event)) != event["hash"]:
+        raise Conflict(f"Event version {event['version']} does not match its hash.",
+                       {"hash": [str(event["version"])]})
+
+
+def _index(writer, club_id: str, events: list[dict]) -> None:
+    """A club's evenings, each of which must be here and in no other club."""
+    for sid in [e["data"]["session_id"] for e in events if e["type"] == "evening_attached"]:
+        if writer.opened_by(sid) != "session_created":
+            raise NotFound(f"The club names an evening {sid} that is not here.",
+                           {"session_id": [sid]})
+        owner = writer.club_of(sid)
+        if owner is None:
+            writer.index_evening(sid, club_id)
+        elif owner != club_id:
+            raise Conflict(f"Evening {sid} belongs to another club here.", {"session_id": [sid]})

@@ -1,0 +1,91 @@
+"""The session's handlers: open one, record a fact in it, read it. Each write is one unit of
+work (`ledger.service.unit_of_work`), top-down: validate, fold the state up, decide, append."""
+
+import hashlib
+import secrets
+import uuid
+from contextlib import contextmanager
+
+from ledger import games
+from ledger.errors import Invalid, NotFound
+from ledger.events.draft import Draft
+from ledger.events.hashing import verify_chain
+from ledger.events.store.base import SESSION_TOKENS
+from ledger.projections.state import SessionState
+from ledger.rules import check_opened, decide
+from ledger.service.unit_of_work import Units
+
+ROLES = ("write", "read")
+
+
+def token_digest(token: str) -> str:
+    """Tokens are stored only as their SHA-256 digest (they carry 256 random bits)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_tokens() -> dict[str, str]:
+    return {role: secrets.token_urlsafe(32) for role in ROLES}
+
+
+class Sessions:
+    def __init__(self, units: Units):
+        self.units, self.store = units, units.store
+
+    def open(self, data: dict) -> tuple[dict, dict[str, str]]:
+        """Record `session_created` and issue the session's write and read tokens, in one
+        transaction."""
+        draft = Draft(str(uuid.uuid4()), "session_created", None,
+                      games.catalogue().load("session_created", data))
+        tokens = new_tokens()
+        with self.units.unit(draft.id) as uow:
+            uow.opened()
+            uow.writer.add_tokens(SESSION_TOKENS, draft.id,
+                                  {r: token_digest(t) for r, t in tokens.items()})
+            event = uow.append(draft, [])
+        return event, tokens
+
+    def record(self, session_id: str, request: dict) -> tuple[dict, bool]:
+        """Append `{id?, type, game_id?, data, expected_version?, deal?}`; (event, created)."""
+        draft = drafted(request)
+        for uow in self.units.attempts(session_id, draft):
+            with uow:
+                state = uow.session()
+                check_opened(state, session_id, draft.expected_version)
+                target = uow.event(draft.data["event_id"]) if draft.type == "event_voided" else None
+                uow.append(draft, decide(state, draft, target))
+        return uow.outcome
+
+    @contextmanager
+    def reading(self, session_id: str):
+        """The session's current state, held still (its own lock) while the caller reads it."""
+        kept = self.units.sessions.entry(session_id)
+        with self.store.reading() as reader, kept.lock:
+            state: SessionState = self.units.sessions.read(kept, reader, session_id)
+            if state.version == 0:
+                raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
+            yield state
+
+    def rebuild(self, session_id: str) -> SessionState:
+        """Fold the session again from its first event with today's fold (the bulk fold of
+        the store's rows), and rewrite its snapshot."""
+        with self.units.unit(session_id) as uow:
+            return uow.rebuilt()
+
+    def verify(self, stream: str) -> dict:
+        """Recompute a stream's hash chain; name the first version that does not match."""
+        return verify_chain(self.store.stream(stream))
+
+
+def drafted(request: dict) -> Draft:
+    """The request validated in one pass (envelope and data) as a draft event."""
+    loaded = games.catalogue().load_request(request)
+    event_type, game_id = loaded["type"], loaded["game_id"]
+    own = games.catalogue().session_types
+    if event_type == "session_created":
+        raise Invalid.field("type", "A session is created with POST /api/v1/sessions.")
+    if event_type in own and game_id is not None:
+        raise Invalid.field("game_id", f"A {event_type} event does not belong to a game.")
+    if loaded["deal"] is not None and (event_type in own or event_type == "event_voided"):
+        raise Invalid.field("deal", f"A {event_type} event does not belong to a deal.")
+    return Draft(loaded.get("id") or str(uuid.uuid4()), event_type, game_id, loaded["data"],
+                 loaded["expected_version"], loaded["deal"])
