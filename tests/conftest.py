@@ -7,8 +7,8 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from api import create_app
-from ledger.database import make_engine
-from ledger.migrate import migrate
+from ledger.events.store import open_store
+from ledger.service.bootstrap import bootstrap
 from tests.factories import Table
 
 POSTGRES_URL = os.environ.get("LEDGER_TEST_POSTGRES_URL")
@@ -50,8 +50,14 @@ def database_url(request, tmp_path):
 
 
 @pytest.fixture
-def engine(database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
-    yield engine
-    engine.dispose()
+def store(database_url):
+    """The store at `database_url`, migrated."""
+    store = open_store(database_url)
+    yield store
+    store.dispose()
+
+
+@pytest.fixture
+def service(store):
+    """The ledger's service on that store (`ledger.service.bootstrap`)."""
+    return bootstrap(store=store)

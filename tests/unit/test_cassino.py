@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger.errors import Conflict, Invalid
-from ledger.projections.cassino import raw_points, scored_points, scores
+from ledger.games.cassino import raw_points, scored_points, scores
 from tests.unit.memory import MemoryLedger
 
 
@@ -22,7 +22,7 @@ def cassino(ledger, players=None, **options):
 def counted(ledger, game, counts):
     """A deal's counts, dealt first unless a deal is waiting for its count (every deal is
     counted, and the next deal waits for the count)."""
-    deals = ledger.state.games[game]["deals"]  # deal id -> what of it is settled
+    deals = ledger.state.games[game].deals  # deal id -> what of it is settled
     if not deals or deals[next(reversed(deals))]:
         ledger.record("deal_started", game)
     return ledger.record("cassino_deal_counted", game, counts=counts)

@@ -1,7 +1,9 @@
 import pytest
 
 from ledger.errors import Invalid
-from ledger.events import catalogue
+from ledger import games
+
+catalogue = games.catalogue()
 
 
 @pytest.mark.parametrize("amount", [True, False, 1.0, 2.5, "5", None, 0, -1, 10**9 + 1, [1]])

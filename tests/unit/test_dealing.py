@@ -1,8 +1,10 @@
 from ledger.games.dealing import dealing
+from ledger.games.record import GameRecord
 
 
 def game(*facts, seats=("a", "b", "c", "d")):
-    return {"seats": list(seats), "dealing": {str(i): fact for i, fact in enumerate(facts)}}
+    return GameRecord(id="g", kind="other", seats=list(seats), stake=1,
+                      dealing={str(i): fact for i, fact in enumerate(facts)})
 
 
 def deal(dealer=None):
@@ -42,7 +44,9 @@ def test_an_explicit_dealer_takes_the_turn_from_his_own_seat():
 
 
 def vingt_un(*facts):
-    return {**game(*facts), "kind": "vingt_un"}
+    made = game(*facts)
+    made.kind = "vingt_un"
+    return made
 
 
 def keeping(record):
@@ -79,7 +83,9 @@ def test_a_bought_deal_lost_to_a_natural_goes_where_it_would_have_gone_without_t
 
 
 def test_the_first_dealer_may_be_named_at_the_start_then_the_deal_passes_left():
-    game_with_cut = {**game(), "options": {"first_dealer": "c"}}
+    game_with_cut = game()
+    game_with_cut.options = {"first_dealer": "c"}
     assert dealing(game_with_cut)["next_dealer"] == "c"
-    game_with_cut = {**game(deal()), "options": {"first_dealer": "c"}}
+    game_with_cut = game(deal())
+    game_with_cut.options = {"first_dealer": "c"}
     assert (dealing(game_with_cut)["current_dealer"], dealing(game_with_cut)["next_dealer"]) == ("c", "d")

@@ -6,10 +6,12 @@ import pytest
 from marshmallow import Schema
 
 from ledger import games
-from ledger.events.catalogue import SCHEMAS
 from ledger.games import generic
 from ledger.games.base import Game
-from ledger.projections.session import DETAILED, SessionState
+from ledger.projections.session import apply, detailed
+from ledger.projections.state import SessionState
+
+SCHEMAS = games.catalogue().schemas
 
 DEFAULTS = {"next_dealer", "dealer", "stake"}  # and "=<another field>"
 INPUTS = {"player", "players", "amount", "text", "bool", "choice", "table", "counts"}
@@ -26,8 +28,11 @@ def test_every_game_is_complete(game: Game):
         assert event_type in game.rules, f"{event_type} has no rule"
     assert set(game.rules) <= set(game.facts) | set(generic.RULES)
     assert game.generic <= set(generic.RULES)
-    for event_type in (*game.settles_deal, *game.folds):
-        assert game.takes(event_type) and event_type in DETAILED, event_type
+    settles = game.life.settles if game.life else {}
+    for event_type in (*settles, *game.folds):
+        assert game.takes(event_type) and event_type in detailed(), event_type
+    if game.life is not None:  # a deal's life names only facts the game records
+        assert all(game.takes(t) for t in (*game.life.play, *game.life.settles))
     for button in game.page:
         assert game.takes(button.type) or button.type in game.facts, button.type
         fact = SCHEMAS[button.type]().fields
@@ -63,13 +68,13 @@ def test_every_event_type_is_declared_by_one_place():
 def test_a_game_of_a_kind_no_longer_listed_still_folds_and_reads():
     """A stored game whose kind is gone from the registry never raises a KeyError."""
     state = SessionState()
-    state.apply({"version": 1, "id": "g", "type": "game_started", "game_id": None,
+    apply(state, {"version": 1, "id": "g", "type": "game_started", "game_id": None,
                  "data": {"kind": "whist", "seats": ["a", "b"], "stake": 1, "options": {}},
                  "postings": [], "session_id": "s", "recorded_at": "x"})
     record = state.games["g"]
     assert games.of(record) is games.RETIRED and not games.of(record).takes("deal_started")
-    state.apply({"version": 2, "id": "e", "type": "deal_started", "game_id": "g", "data": {},
-                 "postings": [], "session_id": "s", "recorded_at": "x"})
-    state.apply({"version": 3, "id": "f", "type": "deal_started", "game_id": "ghost", "data": {},
-                 "postings": [], "session_id": "s", "recorded_at": "x"})
+    apply(state, {"version": 2, "id": "e", "type": "deal_started", "game_id": "g", "data": {},
+                  "postings": [], "session_id": "s", "recorded_at": "x"})
+    apply(state, {"version": 3, "id": "f", "type": "deal_started", "game_id": "ghost", "data": {},
+                  "postings": [], "session_id": "s", "recorded_at": "x"})
     assert state.version == 3

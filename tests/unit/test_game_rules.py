@@ -95,6 +95,7 @@ class TestSpeculation:
 
     def test_the_knave_fine_needs_its_option(self, ledger):
         game = ledger.game("speculation")
+        ledger.record("deal_started", game)  # a card turned up is a fact of a deal's play
         with pytest.raises(Invalid):
             ledger.record("knave_or_five_turned", game, player=ledger.players[0])
 

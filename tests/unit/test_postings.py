@@ -1,7 +1,7 @@
 import pytest
 
 from ledger.errors import Conflict
-from ledger.postings import check_balanced, check_pools, combine, reverse, transfer
+from ledger.events.postings import check_balanced, check_pools, combine, reverse, transfer
 
 
 def test_transfer_moves_counters_from_payer_to_payee():
