@@ -44,7 +44,7 @@ def costs(base: str, url: str, session: dict) -> dict:
             answer.close()
             in_process[name].append((time.perf_counter() - sent) * 1000)
             assert answered[0].startswith(str(kinds[name][2])), (name, answered)
-    app.extensions["book"].engine.dispose()  # closed by this end, before the run drops it
+    app.extensions["ledger"].store.dispose()  # closed by this end, before the run drops it
     measured = {}
     for name in kinds:
         measured[f"{name} p50"] = percentile(over_http[name], .5)

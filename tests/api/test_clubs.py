@@ -34,7 +34,7 @@ def test_a_club_is_a_stream_of_its_own_with_hashed_tokens(client, app, club):
     assert [e["version"] for e in log] == [1, 2, 3, 4, 5]
     assert client.get(club.url("/verify"), headers=club.read).get_json()["ok"] is True
     token = club.write["Authorization"].split()[1]
-    with app.extensions["book"].engine.connect() as connection:
+    with app.extensions["ledger"].store.engine.connect() as connection:
         stored = connection.execute(text("SELECT token_hash FROM club_tokens")).scalars().all()
         kept = connection.execute(text("SELECT data FROM events")).scalars().all()
     assert hashlib.sha256(token.encode()).hexdigest() in stored

@@ -6,6 +6,7 @@ a new ETag once something is, the token rules of every read, and no fold behind 
 import pytest
 
 from api import create_app
+from ledger.events.store.sql import SQLReader
 from tests.factories import Table
 
 READS = ["/version", "", "/balances", "/pools", "/settlement"]
@@ -103,7 +104,7 @@ def test_a_304_neither_folds_nor_reads_events(app, table, commerce, monkeypatch)
     tags = {path: watch(table, path, None).headers["ETag"] for path in READS}
     # the same database served by a new process: its state cache is empty
     fresh = create_app({"DATABASE_URL": app.config["DATABASE_URL"], "TESTING": True})
-    book, calls = fresh.extensions["book"], []
+    service, calls = fresh.extensions["ledger"], []
 
     def refused(name):
         def record(*args, **kwargs):
@@ -111,10 +112,12 @@ def test_a_304_neither_folds_nor_reads_events(app, table, commerce, monkeypatch)
             raise AssertionError(f"{name} called for a 304")
         return record
 
-    for name in ("at", "catch_up"):
-        monkeypatch.setattr(book.states, name, refused(name))
-    for name in ("rows", "tail", "read", "stream", "head"):
-        monkeypatch.setattr(book.store, name, refused(name))
+    for name in ("read", "caught_up"):
+        monkeypatch.setattr(service.units.sessions, name, refused(name))
+    for name in ("read", "stream", "writing"):
+        monkeypatch.setattr(service.store, name, refused(name))
+    for name in ("rows", "events", "head", "snapshot"):
+        monkeypatch.setattr(SQLReader, name, refused(name))
     client = fresh.test_client()
     for path, tag in tags.items():
         response = client.get(table.url(path), headers={**table.read, "If-None-Match": tag})
@@ -155,12 +158,12 @@ def test_a_watch_survives_the_loss_of_the_connection_it_was_answered_on(database
     server = create_app({"DATABASE_URL": database_url, "TESTING": True})
     table = Table(server.test_client())
     seen = watch(table, "/version", None).headers["ETag"]
-    store = server.extensions["book"].store
-    if store.connections.sqlite:
+    store = server.extensions["ledger"].store
+    if store.name == "sqlite":
         store._watching.driver_connection.close()
     else:
         backend = store._watching.driver_connection.info.backend_pid
-        with store.connections.engine.connect() as connection:
+        with store.engine.connect() as connection:
             connection.exec_driver_sql(f"SELECT pg_terminate_backend({backend})")
     assert watch(table, "/version", seen).status_code == 304
     table.add_player()

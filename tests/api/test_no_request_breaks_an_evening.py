@@ -12,36 +12,19 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from api import create_app
-from ledger.events.catalogue import SCHEMAS
+from ledger import games
+from tests.api.evening_facts import FACTS, KINDS, NAMES, draw_fact, own_facts
 from tests.factories import Table
+from tests.strategies import TableView, options_of
 
 APP = create_app({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp(prefix='ledger-fuzz-')}/f.sqlite3",
                   "REQUEST_LOG": False})
 CLIENT = APP.test_client()
 ELSEWHERE = Table(CLIENT, players=2)  # another evening, whose ids are foreign here
 ELSEWHERE_GAME = ELSEWHERE.start_game(kind="commerce")
-NAMES = ["Ann", "Ben", "Cleo", "Dora", "Edwin", "Fanny", "George", "Аnn", "ann", "Zoë", "Zoe\u0308"]
-KINDS = ["commerce", "cassino", "vingt_un", "speculation", "brag", "snip_snap_snorum", "jig",
-         "progressive_poker", "other", "three_stake_brag", "pope_joan"]
-STAKES = ["first", "second", "third"]
-COMPARTMENTS = ["pope", "matrimony", "intrigue", "ace", "king", "queen", "knave"]
-# Each kind's own types are drawn more often in its games, so that many events are accepted.
-OWN = {
-    "commerce": ["commerce_stand", "card_bought", "cards_bartered"],
-    "cassino": ["cassino_deal_counted"],
-    "vingt_un": ["vingt_un_hand_settled", "stakes_doubled", "brulet", "vingt_un_overdrawn",
-                 "deal_sold"],
-    "speculation": ["card_bought", "knave_or_five_turned", "pool_won", "pool_carried_over"],
-    "brag": ["brag_ante_unseen", "stake_paid", "pool_won"],
-    "snip_snap_snorum": ["jig_out", "penalty_paid"],
-    "progressive_poker": ["progressive_pot_won", "progressive_round_ended", "progressive_rebuy"],
-    "other": ["stake_paid", "pool_won", "pool_refunded"],
-    "three_stake_brag": ["brag_bet", "stake_won", "stake_carried_over", "pool_refunded"],
-    "pope_joan": ["trump_turned_up", "compartment_won", "pope_joan_out", "pool_refunded"],
-}
+WRONG = st.sampled_from([None, True, 1.5, -1, 0, 10**12, "", "x", [], {}, ["x"], {"a": 1}])
 GENERIC = ["deal_started", "stake_paid", "penalty_paid", "pool_won", "pool_carried_over",
            "pool_refunded", "card_bought", "cards_bartered", "deal_sold", "event_voided"]
-WRONG = st.sampled_from([None, True, 1.5, -1, 0, 10**12, "", "x", [], {}, ["x"], {"a": 1}])
 
 
 def some(draw, items, min_size=0, max_size=None):
@@ -49,33 +32,12 @@ def some(draw, items, min_size=0, max_size=None):
                          unique=True)) if items else []
 
 
-def whole_cassino_deal(draw, seats):
-    """Counts that add up to a 52-card deal, split at random among the seats."""
-    def split(total):
-        cuts = sorted(draw(st.lists(st.integers(0, total), min_size=len(seats) - 1,
-                                    max_size=len(seats) - 1)))
-        return [b - a for a, b in zip([0, *cuts], [*cuts, total])]
-    holders = {name: draw(st.sampled_from(seats)) for name in ("great_cassino", "little_cassino")}
-    counts = {seat: {"cards": 0, "spades": 0, "aces": 0, "sweeps": s, "great_cassino": 0,
-                     "little_cassino": 0} for seat, s in zip(seats, split(draw(st.integers(1, 6))))}
-    for field, total in (("spades", 13), ("aces", 4)):
-        for seat, n in zip(seats, split(total)):
-            counts[seat][field] = n
-    for name, seat in holders.items():
-        counts[seat][name] = 1
-    left = 52 - sum(max(c["spades"] + c["aces"], c["great_cassino"] + c["little_cassino"])
-                    for c in counts.values())
-    for seat, extra in zip(seats, split(left)):
-        c = counts[seat]
-        c["cards"] = max(c["spades"] + c["aces"], c["great_cassino"] + c["little_cassino"]) + extra
-    return counts
-
-
 class Evening(RuleBasedStateMachine):
     @initialize()
     def open_the_evening(self):
         self.table = Table(CLIENT, players=0)
         self.players, self.tables, self.games, self.events, self.sent = [], [], {}, [], []
+        self.ranks = {}
         self.version = 1
         self.pools, self.progressive = {}, {}
 
@@ -92,32 +54,27 @@ class Evening(RuleBasedStateMachine):
         answer = self.send("/tables", {"name": f"Table {rank}", "rank": rank})
         if answer.status_code == 201:
             self.tables.append(answer.get_json()["id"])
+            self.ranks[self.tables[-1]] = rank
 
     @precondition(lambda self: len(self.players) >= 2)
     @rule(kind=st.sampled_from(KINDS), stake=st.integers(1, 3), data=st.data())
     def start_game(self, kind, stake, data):
+        """A game of any registered kind, its options drawn from its own examples."""
         seats = some(data.draw, self.players, min_size=2)
-        options = {}
-        if kind == "progressive_poker" and self.tables:
-            tables = some(data.draw, self.tables, min_size=1)
-            options["tables"] = [{"table_id": t, "seats": seats[i::len(tables)]}
-                                 for i, t in enumerate(tables) if seats[i::len(tables)]]
-        if kind == "vingt_un":
-            options = {"pool_ante": 1, "overdraw_penalty": 2, "tie_share": "1/3"}
-        if kind == "speculation":
-            options = {"knave_five_fine": True}
+        game = games.GAMES[games.kind_named(kind)]
+        tables = sorted(self.tables, key=self.ranks.get)
+        options = data.draw(options_of(game, TableView(seats=seats, tables=tables)))
         answer = self.send("/games", {"kind": kind, "seats": seats, "stake": stake,
                                       "options": options})
         if answer.status_code == 201:
-            self.games[answer.get_json()["id"]] = {"kind": kind if kind != "jig"
-                                                   else "snip_snap_snorum", "seats": seats}
+            self.games[answer.get_json()["id"]] = {"kind": game.kind, "seats": seats}
 
     @precondition(lambda self: self.games)
     @rule(data=st.data())
     def record_a_fact(self, data):
         game_id = data.draw(st.sampled_from(list(self.games)))
         game = self.games[game_id]
-        event_type = data.draw(st.sampled_from(OWN[game["kind"]] * 3 + GENERIC))
+        event_type = data.draw(st.sampled_from(own_facts(game["kind"]) * 3 + GENERIC))
         body = {"id": str(uuid.uuid4()), "type": event_type, "game_id": game_id,
                 "data": self.fact(data.draw, event_type, game_id, game)}
         if event_type == "event_voided":
@@ -163,8 +120,9 @@ class Evening(RuleBasedStateMachine):
     def send_something_malformed(self, data, damage):
         game_id = data.draw(st.sampled_from(list(self.games)))
         game = self.games[game_id]
-        event_type = data.draw(st.sampled_from(sorted(t for t in SCHEMAS if t != "session_created")))
-        fact = self.fact(data.draw, event_type, game_id, game) if event_type in FACTS else {}
+        event_type = data.draw(st.sampled_from(sorted(
+            t for t in games.catalogue().schemas if t != "session_created")))
+        fact = self.fact(data.draw, event_type, game_id, game)
         body = {"id": str(uuid.uuid4()), "type": event_type, "game_id": game_id, "data": fact}
         if damage == "no data":
             del body["data"]
@@ -226,8 +184,9 @@ class Evening(RuleBasedStateMachine):
         assert sum(p["result_counters"] for p in balances["players"]) + balances[
             "pools_counters"] == 0
         assert sum(p["paid_counters"] for p in balances["players"]) == 0
-        self.pools = {p["game_id"]: p["counters"] for p in read("/pools")["pools"]}
-        assert all(counters >= 0 for counters in self.pools.values())
+        listed = read("/pools")["pools"]
+        assert all(p["counters"] >= 0 and min(p["named"].values(), default=0) >= 0 for p in listed)
+        self.pools = {p["game_id"]: p["named"] or {None: p["counters"]} for p in listed}
         settlement = read("/settlement")
         owed = sum(t["counters"] for t in settlement["transfers"])
         assert owed <= sum(max(0, -p["counters"]) for p in balances["players"])
@@ -290,98 +249,14 @@ class Evening(RuleBasedStateMachine):
         assert self.read("")["version"] == self.version
 
     def fact(self, draw, event_type, game_id, game):
-        return FACTS[event_type](self, draw, game_id, game)
-
-
-def _seat(self, draw, game):
-    return draw(st.sampled_from(game["seats"]))
-
-
-def _progressive(self, game_id):
-    return self.progressive.get(game_id) or {"seating": {}, "players": {}}
-
-
-def _pot(self, draw, game_id, game):
-    model = _progressive(self, game_id)
-    table = draw(st.sampled_from(list(model["seating"]) or ["no-such-table"]))
-    seated = model["seating"].get(table) or game["seats"]
-    givers = some(draw, seated, min_size=1)
-    held = {p: model["players"].get(p, {}).get("counters", 5) for p in givers}
-    return {"table_id": table, "winner": draw(st.sampled_from(givers)),
-            "contributions": {p: draw(st.integers(1, max(1, held[p]))) for p in givers},
-            "callers": some(draw, [p for p in seated if p not in givers[:1]], max_size=2)}
-
-
-FACTS = {
-    "player_added": lambda self, draw, g, game: {"name": draw(st.sampled_from(NAMES))},
-    "table_added": lambda self, draw, g, game: {"name": "T", "rank": draw(st.integers(1, 5))},
-    "game_started": lambda self, draw, g, game: {"kind": draw(st.sampled_from(KINDS)),
-                                                  "seats": game["seats"], "stake": 1},
-    "deal_started": lambda self, draw, g, game: draw(st.sampled_from(
-        [{}, {"dealer": _seat(self, draw, game)}, {"ante": draw(st.integers(1, 3))}])),
-    "stake_paid": lambda self, draw, g, game: {
-        "player": _seat(self, draw, game), "amount": draw(st.integers(1, 4)),
-        **draw(st.sampled_from([{}, {"to": _seat(self, draw, game)}]))},
-    "penalty_paid": lambda self, draw, g, game: {
-        "player": _seat(self, draw, game), "amount": draw(st.integers(1, 3)), "reason": "revoke"},
-    "pool_won": lambda self, draw, g, game: {"winners": some(draw, game["seats"], min_size=1,
-                                                             max_size=2)},
-    "pool_carried_over": lambda self, draw, g, game: draw(st.sampled_from(
-        [{}, {"to_game_id": draw(st.sampled_from(list(self.games)))}])),
-    "pool_refunded": lambda self, draw, g, game: {"shares": {
-        game["seats"][0]: max(1, self.pools.get(g, 0))}},
-    "card_bought": lambda self, draw, g, game: {
-        "buyer": _seat(self, draw, game),
-        **draw(st.sampled_from([{}, {"seller": _seat(self, draw, game)}])),
-        **draw(st.sampled_from([{}, {"price": 2}, {"item": "trump"}]))},
-    "cards_bartered": lambda self, draw, g, game: {"player": _seat(self, draw, game),
-                                                   "with": _seat(self, draw, game)},
-    "deal_sold": lambda self, draw, g, game: {"seller": _seat(self, draw, game),
-                                              "buyer": _seat(self, draw, game), "price": 2},
-    "commerce_stand": lambda self, draw, g, game: (lambda stander, better: {
-        "stander": stander, "better_hands": better,
-        "winner": better[0] if better else stander})(
-        _seat(self, draw, game), some(draw, game["seats"], max_size=2)),
-    "brag_ante_unseen": lambda self, draw, g, game: {},
-    "jig_out": lambda self, draw, g, game: (lambda out: {"player": out, "cards_left": {
-        p: draw(st.integers(0, 5)) for p in game["seats"] if p != out}})(_seat(self, draw, game)),
-    "knave_or_five_turned": lambda self, draw, g, game: {"player": _seat(self, draw, game)},
-    "vingt_un_hand_settled": lambda self, draw, g, game: {
-        "player": _seat(self, draw, game), "winner": draw(st.sampled_from(["player", "dealer"])),
-        **draw(st.sampled_from([{}, {"natural": True}, {"tie": True}, {"amount": 3}]))},
-    "stakes_doubled": lambda self, draw, g, game: {},
-    "brulet": lambda self, draw, g, game: {},
-    "vingt_un_overdrawn": lambda self, draw, g, game: {},
-    "cassino_deal_counted": lambda self, draw, g, game: {
-        "counts": whole_cassino_deal(draw, game["seats"])},
-    "progressive_pot_won": lambda self, draw, g, game: _pot(self, draw, g, game),
-    "progressive_round_ended": lambda self, draw, g, game: draw(st.sampled_from(
-        [{}, {"cuts": {p: i for i, p in enumerate(game["seats"])}}])),
-    "progressive_rebuy": lambda self, draw, g, game: {"player": _seat(self, draw, game)},
-    "brag_bet": lambda self, draw, g, game: {"player": _seat(self, draw, game),
-                                             "amount": draw(st.integers(1, 3))},
-    "stake_won": lambda self, draw, g, game: {"stake": draw(st.sampled_from(STAKES)),
-                                              "winner": _seat(self, draw, game)},
-    "stake_carried_over": lambda self, draw, g, game: {"stake": draw(st.sampled_from(STAKES))},
-    "trump_turned_up": lambda self, draw, g, game: {
-        "card": draw(st.sampled_from(["ace", "king", "queen", "knave", "pope"])),
-        "cards_dealt": {p: draw(st.integers(0, 12)) for p in game["seats"]}},
-    "compartment_won": lambda self, draw, g, game: {
-        "compartment": draw(st.sampled_from(COMPARTMENTS)), "player": _seat(self, draw, game)},
-    "pope_joan_out": lambda self, draw, g, game: (lambda out: {
-        "player": out, "cards_left": {p: draw(st.integers(0, 5)) for p in game["seats"] if p != out},
-        **draw(st.sampled_from([{}, {"pope_held_by": _seat(self, draw, game)}]))})(
-        _seat(self, draw, game)),
-    "payment_made": lambda self, draw, g, game: {
-        "from": _seat(self, draw, game), "to": _seat(self, draw, game),
-        "amount": draw(st.integers(1, 4))},
-    "event_voided": lambda self, draw, g, game: {
-        "event_id": draw(st.sampled_from(self.events or [str(uuid.uuid4())])), "reason": "undo"},
-}
+        """A fact's data: the session's own by `FACTS`, a game's from its examples, drawn
+        against the table as the reads show it."""
+        return draw_fact(self, draw, event_type, game_id, game)
 
 
 def test_every_recordable_type_is_exercised():
-    assert set(FACTS) == set(SCHEMAS) - {"session_created"}
+    drawn = set(FACTS) | {t for kind in games.GAMES for t in own_facts(kind)}
+    assert drawn == set(games.catalogue().schemas) - {"session_created"}
 
 
 Evening.TestCase.settings = settings(

@@ -12,7 +12,9 @@ from marshmallow import fields
 
 from api import create_app
 from ledger import games
-from ledger.events.catalogue import SCHEMAS
+from ledger.games import catalogue
+
+SCHEMAS = catalogue().schemas
 from ledger.events.fields import RefField
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")

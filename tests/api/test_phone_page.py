@@ -10,7 +10,7 @@ import pytest
 
 from api.phone import ASSETS
 from ledger import games
-from ledger.games.described import compact
+from ledger.games.page import compact
 
 BUDGET = 62_000  # bytes, uncompressed: the page's own HTML, script, style and service worker
 # (50,000 until the set-up that leads an empty evening and the game switcher added ~5 KB and

@@ -34,7 +34,9 @@ from schemathesis.specs.openapi.checks import negative_data_rejection
 from api import create_app, examples
 from api.clubs import examples as club_examples
 from ledger import games
-from ledger.events.catalogue import SCHEMAS
+from ledger.games import catalogue
+
+SCHEMAS = catalogue().schemas
 from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, RefField
 from tests.factories import Club, Table
 

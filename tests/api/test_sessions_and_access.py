@@ -16,7 +16,7 @@ def test_a_new_session_answers_its_id_and_two_tokens(client):
 
 def test_tokens_are_stored_only_as_digests(app, table):
     token = table.write["Authorization"].split()[1]
-    with app.extensions["book"].engine.connect() as connection:
+    with app.extensions["ledger"].store.engine.connect() as connection:
         stored = connection.execute(text("SELECT token_hash FROM session_tokens")).scalars().all()
         everything = " ".join(connection.execute(text("SELECT data FROM events")).scalars())
     assert token not in stored and token not in everything

@@ -19,7 +19,7 @@ DEADLINE = 30  # seconds: a bound on a wait, never a measure
 @pytest.fixture
 def pushing(database_url):
     app = create_app({"DATABASE_URL": database_url, "STREAMS": "push", "TESTING": True})
-    app.extensions["changes"].interval = 0.02
+    app.extensions["ledger"].changes.interval = 0.02
     return app
 
 
@@ -120,7 +120,7 @@ def test_a_watch_holds_no_queue_however_many_appends_it_misses(pushing):
     client = pushing.test_client()
     table = Table(client)
     game = table.start_game()
-    changes = pushing.extensions["changes"]
+    changes = pushing.extensions["ledger"].changes
     watch = changes.watch([table.id])
     for _ in range(50):
         table.record("stake_paid", game, player=table.players[0], amount=1)

@@ -159,9 +159,10 @@ class Store(ABC):
         """Every session: id, name, version and when its last event was recorded."""
 
     @abstractmethod
-    def follow(self, watched, told) -> None:
+    def follow(self, watched, told, interval: float) -> None:
         """Run forever, telling `told({stream: version})` the latest version of the streams
-        `watched()` names as appends reach the store (the change watcher's loop)."""
+        `watched()` names as appends reach the store (the change watcher's loop); a store
+        that must be asked is asked every `interval` seconds."""
 
     @abstractmethod
     def healthy(self) -> None:

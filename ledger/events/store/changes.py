@@ -25,8 +25,8 @@ class Watch:
 
 
 class Changes:
-    def __init__(self, store: Store):
-        self.store = store
+    def __init__(self, store: Store, interval: float = 0.2):
+        self.store, self.interval = store, interval  # how often a store that is asked is asked
         self._lock = threading.Lock()
         self._versions: dict[str, int] = {}  # watched stream -> latest version known
         self._watches: dict[str, set[Watch]] = {}
@@ -81,8 +81,9 @@ class Changes:
 
     def _start(self) -> None:
         if self._loop is None or not self._loop.is_alive():
-            self._loop = threading.Thread(target=self.store.follow, args=(self._streams, self._moved),
-                                          name="ledger-changes", daemon=True)
+            self._loop = threading.Thread(target=self.store.follow, name="ledger-changes",
+                                          args=(self._streams, self._moved, self.interval),
+                                          daemon=True)
             self._loop.start()
 
     def _streams(self) -> list[str]:

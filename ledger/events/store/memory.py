@@ -188,7 +188,7 @@ class MemoryStore(Store):
                      "version": len(self._logs[sid]), "last_recorded_at": self._logs[sid][-1][9]}
                     for sid in self.stream_ids()]
 
-    def follow(self, watched, told, interval: float = 0.2) -> None:
+    def follow(self, watched, told, interval: float) -> None:
         while True:
             told({stream: self.version(stream) for stream in watched()})
             time.sleep(interval)

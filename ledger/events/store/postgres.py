@@ -124,8 +124,8 @@ class PostgresStore(SQLStore):
                 connection.execute(text("SELECT pg_advisory_xact_lock(7461532)"))
                 yield connection
 
-    def follow(self, watched, told) -> None:
-        """LISTEN on one connection; when it breaks (the database restarted), open it again,
+    def follow(self, watched, told, interval: float) -> None:
+        """Told, not asked (`interval` unused): LISTEN on one connection; when it breaks (the database restarted), open it again,
         LISTEN again, and read the watched streams' versions, so that nothing committed
         meanwhile is missed."""
         failures = 0

@@ -110,7 +110,7 @@ class SQLiteStore(SQLStore):
             with connection.begin():
                 yield connection
 
-    def follow(self, watched, told, interval: float = 0.2) -> None:
+    def follow(self, watched, told, interval: float) -> None:
         """One statement an interval for every watcher of the process: the store's last
         position, and when it moved, the latest version of each stream written since."""
         last = None
