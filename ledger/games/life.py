@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from ledger.errors import Conflict
 
 # What of a deal a fact settles, from its data and the game's options: a name, or several.
+# One that always settles a name, whatever its data, says so as its `what` (the page's due
+# reads it).
 Settles = Callable[[dict, dict], str | tuple[str, ...]]
 # Whether the deal is over, from what of it is settled, the seats and the dealer.
 Ended = Callable[[Mapping[str, str], list[str], str | None], bool]

@@ -149,6 +149,9 @@ def _settles_turn_up(data: dict, options: dict) -> tuple[str, ...]:
     return ("the turn-up", f"the {data['card']}", *(["the game"] if ends else []))
 
 
+_settles_turn_up.what = "the turn-up"  # whatever the card: one turn-up a deal
+
+
 def examples(st) -> Examples:
     def turn_up(t):
         others = [p for p in t.seats if p != t.dealer]

@@ -91,3 +91,54 @@ def test_each_compartment_is_won_once_a_deal_and_a_turned_up_honour_is_the_deale
     left = table.get("/settlement")["unsettled_pools"]
     assert {p["pool"]: p["counters"] for p in left} == {
         "matrimony": 2, "intrigue": 2, "ace": 1, "queen": 1, "knave": 1}
+
+
+def test_one_card_is_turned_up_a_deal(client):
+    """Hoyle p. 259: "one turned up for trump"; a second turn-up in the same deal is refused."""
+    table, game, (a, b, c, d) = evening(client)
+    table.record("deal_started", game)
+    table.record("trump_turned_up", game, card="king")
+    second = table.post("trump_turned_up", game, data={"card": "ace"})
+    assert second.status_code == 409 and "the turn-up" in second.get_json()["detail"]
+    assert board(table, game)["ace"] == 1  # the second card took nothing
+
+
+def test_nothing_of_a_deal_is_recorded_after_its_out(client):
+    """After the Out the deal is over: no compartment won, no turn-up, no second Out."""
+    table, game, players = evening(client)
+    a, b, c, d = players
+    first_deal(table, game, players)
+    before = (table.counters(), board(table, game))
+    for fact, data in (("compartment_won", {"compartment": "pope", "player": a}),
+                       ("trump_turned_up", {"card": "ace"}),
+                       ("pope_joan_out", {"player": c, "cards_left": {a: 1, b: 0, d: 2}})):
+        refused = table.post(fact, game, data=data)
+        assert refused.status_code == 409, fact
+        assert "is over" in refused.get_json()["detail"], fact
+    assert (table.counters(), board(table, game)) == before
+
+
+def test_the_holder_of_a_pope_he_has_played_is_not_excused(client):
+    """Hoyle p. 260: "if pope have been played, then the party having held it is not
+    excused": once the Pope is played in the deal, nobody is named its holder."""
+    table, game, (a, b, c, d) = evening(client)
+    table.record("deal_started", game)
+    table.record("compartment_won", game, compartment="pope", player=c)
+    refused = table.post("pope_joan_out", game, data={
+        "player": b, "cards_left": {a: 2, c: 1, d: 3}, "pope_held_by": c})
+    assert refused.status_code == 409 and "nobody is excused" in refused.get_json()["detail"]
+    table.record("pope_joan_out", game, player=b, cards_left={a: 2, c: 1, d: 3})
+    # C played the Pope (+6) and pays his card like the others: a counter a card
+    assert table.counters() == {a: -15 - 2, b: 1 + 6, c: 6 - 1, d: -3}
+
+
+def test_the_player_who_went_out_may_be_counted_at_nothing(client):
+    """The page counts every seat; the one who went out holds none (more is refused)."""
+    table, game, (a, b, c, d) = evening(client)
+    table.record("deal_started", game)
+    table.record("pope_joan_out", game, player=b, cards_left={a: 2, b: 0, c: 1, d: 3})
+    assert table.counters()[b] == 1 + 6
+    table.record("deal_started", game)
+    refused = table.post("pope_joan_out", game, data={
+        "player": c, "cards_left": {a: 2, b: 1, c: 4, d: 3}})
+    assert refused.status_code == 422 and "holds no cards" in refused.get_json()["detail"]

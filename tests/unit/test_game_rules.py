@@ -135,6 +135,27 @@ class TestBrag:
         with pytest.raises(Invalid):
             ledger.record("deal_started", ledger.game("other"), ante=3)
 
+    def test_every_bet_and_raise_stays_within_the_betting_limit(self, ledger):
+        """Seed 004: a player "may raise ... any further amount within the betting limit"."""
+        a, b, c, d = ledger.players
+        game = ledger.game("brag", options={"betting_limit": 10})
+        ledger.record("deal_started", game)
+        ledger.record("stake_paid", game, player=b, amount=10)
+        with pytest.raises(Invalid) as refused:
+            ledger.record("stake_paid", game, player=c, amount=11)
+        assert "data.amount" in refused.value.fields and "10" in refused.value.message
+        assert ledger.state.pool(game) == 2 + 10
+
+    def test_a_bet_belongs_to_a_deal_in_play(self, ledger):
+        a, b, c, d = ledger.players
+        game = ledger.game("brag")
+        with pytest.raises(Conflict):  # before the first deal
+            ledger.record("stake_paid", game, player=b, amount=2)
+        ledger.record("deal_started", game)
+        ledger.record("pool_won", game, winners=[b])
+        with pytest.raises(Conflict):  # the pool is won: the deal is over
+            ledger.record("stake_paid", game, player=c, amount=2)
+
 
 class TestJig:
     def test_out_collects_a_counter_per_card_left_and_the_pool(self, ledger):
