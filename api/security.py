@@ -53,12 +53,12 @@ class Protected:
         self.wsgi_app = wsgi_app
 
     def __call__(self, environ, start_response):
-        def protected(status, headers, exc_info=None):
+        def protected_start_response(status, headers, exc_info=None):
             own = {name.lower() for name, _ in headers} & self.NAMES
             headers.extend(self.PAIRS if not own else
                            [(n, v) for n, v in self.PAIRS if n.lower() not in own])
             return start_response(status, headers, exc_info)
-        return self.wsgi_app(environ, protected)
+        return self.wsgi_app(environ, protected_start_response)
 
 
 class ForwardedByProxy:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from flask import Response, abort, current_app, request
 
-from api.phone import blp, served
+from api.phone.page import blp, served
 
 CERTIFICATE_NAME = "parlour-ledger-table.crt"
 

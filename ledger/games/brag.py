@@ -24,9 +24,8 @@ def _within_limit(game: InPlay, field: str, amount: int) -> None:
 def deal_started(game: InPlay, data: dict) -> list[dict]:
     """Seed 004: the dealer puts up an ante before the cut, any amount within the betting limit."""
     _within_limit(game, "data.ante", ante(game, data))
-    return generic.deal_started(
-        game, data, lambda g, dealer: transfer(player(dealer), pool(g.id), ante(g, data)),
-        takes_ante=True)
+    dealer = generic.dealer(game, data, takes_ante=True)
+    return transfer(player(dealer), pool(game.id), ante(game, data))
 
 
 def stake_paid(game: InPlay, data: dict) -> list[dict]:

@@ -13,7 +13,7 @@ from ledger.games.page import Button, Field
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
     """Seed 000: each player pays the stake into the pool, the dealer paying double."""
-    return generic.deal_started(game, data, lambda g, dealer: kit.antes(g, g.stake, dealer, g.stake))
+    return kit.antes(game, game.stake, generic.dealer(game, data), game.stake)
 
 
 def cards_bartered(game: InPlay, data: dict) -> list[dict]:

@@ -69,12 +69,18 @@ FACTS = {
 }
 
 
-def deal_started(game: Game, data: dict, antes=None, takes_ante: bool = False) -> list[dict]:
-    """Names the dealer (default: next in rotation); `antes(game, dealer)` gives the postings."""
-    dealer = game.seated("data.dealer", data.get("dealer") or game.dealing["next_dealer"])
+def dealer(game: Game, data: dict, takes_ante: bool = False) -> str:
+    """A deal's dealer: the one named, or the next in rotation; only Brag's dealer antes."""
+    named = game.seated("data.dealer", data.get("dealer") or game.dealing["next_dealer"])
     if "ante" in data and not takes_ante:
         raise Invalid.field("data.ante", "Only a Brag dealer puts up an ante.")
-    return antes(game, dealer) if antes else []
+    return named
+
+
+def deal_started(game: Game, data: dict) -> list[dict]:
+    """A deal with no antes (a game with its own antes plays `deal_started` its own way)."""
+    dealer(game, data)
+    return []
 
 
 def stake_paid(game: Game, data: dict) -> list[dict]:
@@ -101,7 +107,7 @@ def pool_won(game: Game, data: dict) -> list[dict]:
     if share == 0:
         raise Conflict(f"The pool holds {game.pool} counters: nothing to share among "
                        f"{len(winners)}.", {"data.winners": ["the pool is too small"]})
-    return combine(p for w in winners for p in transfer(pool(game.id), player(w), share))
+    return combine([p for w in winners for p in transfer(pool(game.id), player(w), share)])
 
 
 def pool_carried_over(game: Game, data: dict) -> list[dict]:
@@ -132,8 +138,8 @@ def pool_refunded(game: Game, data: dict) -> list[dict]:
     if sum(shares.values()) != held:
         raise Invalid.field("data.shares", f"The shares must come to the pool's "
                             f"{held} counters, not {sum(shares.values())}.")
-    return combine(p for seat, n in shares.items()
-                   for p in transfer(pool(game.id, name), player(seat), n))
+    return combine([p for seat, n in shares.items()
+                   for p in transfer(pool(game.id, name), player(seat), n)])
 
 
 def card_bought(game: Game, data: dict) -> list[dict]:

@@ -15,8 +15,7 @@ from ledger.games.page import Button, Field
 def deal_started(game: InPlay, data: dict) -> list[dict]:
     """Seed 001: a pool formed by equal contributions and/or the dealer paying in."""
     options = game.options
-    return generic.deal_started(game, data, lambda g, dealer: kit.antes(
-        g, options["pool_ante"], dealer, options["dealer_pays"]))
+    return kit.antes(game, options["pool_ante"], generic.dealer(game, data), options["dealer_pays"])
 
 
 def jig_out(game: InPlay, data: dict) -> list[dict]:

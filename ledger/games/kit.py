@@ -11,7 +11,7 @@ def antes(game: InPlay, each: int, dealer: str | None = None, dealer_extra: int 
     payments = [transfer(player(seat), pool(game.id), each) for seat in game.seats]
     if dealer is not None:
         payments.append(transfer(player(dealer), pool(game.id), dealer_extra))
-    return combine(p for payment in payments for p in payment)
+    return combine([p for payment in payments for p in payment])
 
 
 def going_out(game: InPlay, data: dict, excused: str | None = None) -> list[dict]:

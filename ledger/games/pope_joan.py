@@ -98,7 +98,7 @@ def dressing(game: InPlay, dealer: str) -> list[dict]:
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
-    return generic.deal_started(game, data, dressing)
+    return dressing(game, generic.dealer(game, data))
 
 
 def _pope_ends_the_deal(options: dict) -> bool:

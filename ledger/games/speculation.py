@@ -15,11 +15,11 @@ def antes(game: InPlay, dealer: str) -> list[dict]:
     """Seed 003: each player contributes equally to the pool (option: the dealer pays double)."""
     share = game.options["pool_ante"] or game.stake
     payers = [*game.seats, *([dealer] if game.options["dealer_pays_double"] else [])]
-    return combine(p for seat in payers for p in transfer(player(seat), pool(game.id), share))
+    return combine([p for seat in payers for p in transfer(player(seat), pool(game.id), share)])
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
-    return generic.deal_started(game, data, antes)
+    return antes(game, generic.dealer(game, data))
 
 
 def knave_or_five_turned(game: InPlay, data: dict) -> list[dict]:

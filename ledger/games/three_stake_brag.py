@@ -68,9 +68,9 @@ class StakeCarriedOver(EventData):
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
     """Every player lays down three stakes, one to each pool."""
-    return generic.deal_started(game, data, lambda g, _dealer: combine(
-        p for seat in g.seats for name in STAKES
-        for p in transfer(player(seat), pool(g.id, name), g.stake)))
+    generic.dealer(game, data)
+    return combine([p for seat in game.seats for name in STAKES
+                   for p in transfer(player(seat), pool(game.id, name), game.stake)])
 
 
 def brag_bet(game: InPlay, data: dict) -> list[dict]:

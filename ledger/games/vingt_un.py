@@ -17,7 +17,8 @@ TIE_SHARES = {"none": (0, 1), "1/4": (1, 4), "1/3": (1, 3)}
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
     """Seed 002 (a): each player contributes a counter (option pool_ante) at each deal."""
-    return generic.deal_started(game, data, lambda g, _dealer: kit.antes(g, g.options["pool_ante"]))
+    generic.dealer(game, data)
+    return kit.antes(game, game.options["pool_ante"])
 
 
 def vingt_un_hand_settled(game: InPlay, data: dict) -> list[dict]:
@@ -50,8 +51,8 @@ def stakes_doubled(game: InPlay, data: dict) -> list[dict]:
 def brulet(game: InPlay, data: dict) -> list[dict]:
     """Seed 003: the top and bottom cards make a natural: every player pays the dealer double."""
     dealer = game.dealer()
-    return combine(p for seat in game.seats if seat != dealer
-                   for p in transfer(player(seat), player(dealer), 2 * game.stake))
+    return combine([p for seat in game.seats if seat != dealer
+                   for p in transfer(player(seat), player(dealer), 2 * game.stake)])
 
 
 def vingt_un_overdrawn(game: InPlay, data: dict) -> list[dict]:

@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from api.serve import network_addresses
 from tests.browser.tools import Evening, Phone, wait_for
-from tests.server import AtTheTable, wait_until
+from tests.server import wait_until
+from tests.table_server import AtTheTable
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 SEATS = ["Ann", "Ben", "Cy"]

@@ -21,7 +21,8 @@ from playwright.sync_api import expect
 
 from api.serve import network_addresses
 from tests.browser.tools import OUTPUT, Evening, Phone, chromium, wait_for
-from tests.server import REQUEST_SECONDS, AtTheTable, Gunicorn
+from tests.server import REQUEST_SECONDS, Gunicorn
+from tests.table_server import AtTheTable
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 SEATS = ["Ann", "Ben", "Zoë"]

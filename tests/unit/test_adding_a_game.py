@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from ledger import games
 from ledger.events.fields import EventData, Ref
-from ledger.events.postings import combine, player, pool, transfer
-from ledger.games import generic
+from ledger.games import generic, kit
 from ledger.games.base import Examples, Game
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
@@ -30,13 +29,12 @@ class PigWon(EventData):
 
 
 def deal_started(game, data):  # each seat antes one stake into the pool
-    return generic.deal_started(game, data, lambda g, dealer: combine(
-        p for seat in g.seats for p in transfer(player(seat), pool(g.id), g.stake)))
+    generic.dealer(game, data)  # the dealer named, or the next in turn
+    return kit.antes(game, game.stake)
 
 
 def pig_won(game, data):  # the best hand takes the pool
-    winner = game.seated("data.winner", data["winner"])
-    return transfer(pool(game.id), player(winner), game.pool)
+    return kit.pool_taken(game, game.seated("data.winner", data["winner"]))
 
 
 def examples(st):

@@ -20,7 +20,8 @@ from functools import cache
 
 from sqlalchemy import create_engine, text
 
-from ledger.events.store.sql import TRUSTED, SQLStore, Tx
+from ledger.events.store.sql import TRUSTED, Tx
+from ledger.events.store.sql_store import SQLStore
 
 CHANNEL = "ledger_events"
 RECONNECT_SECONDS = (0.1, 0.2, 0.5, 1, 2)  # then every 2 s until the database is back
@@ -36,7 +37,6 @@ def _pyformat(sql: str) -> str:
 
 class PostgresTx(Tx):
     def __init__(self, connection, cursor=None, queued: list | None = None):
-        super().__init__()
         self.connection = connection
         self.cursor = cursor or connection.cursor()
         self._queued = queued or []  # sent ahead of the next statement (BEGIN and the lock)
@@ -69,13 +69,19 @@ class PostgresTx(Tx):
     def insert_and_commit(self, sql, params):
         """The insert and the COMMIT (and the BEGIN and the lock, if not sent yet) as one query."""
         position = self._together([(sql, params), ("COMMIT", {})], result=-2).fetchone()[0]
-        self._committed()
+        self.committed = True
         return position
+
+    def one(self, sql, params=None):
+        return self.run(sql, params).fetchone()
+
+    def all(self, sql, params=None):
+        return self.run(sql, params).fetchall()
 
     def commit(self):
         self._queued = []  # nothing was asked: nothing was begun (psycopg commits only an
         self.connection.commit()  # open transaction)
-        self._committed()
+        self.committed = True
 
     def rollback(self):
         self.connection.rollback()

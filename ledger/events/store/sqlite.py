@@ -20,7 +20,8 @@ from pathlib import Path
 from sqlalchemy import Connection, create_engine, event
 from sqlalchemy.engine import make_url
 
-from ledger.events.store.sql import SQLStore, Tx
+from ledger.events.store.sql import Tx
+from ledger.events.store.sql_store import SQLStore
 
 BUSY_TIMEOUT_MS = 30_000
 MMAP_BYTES = 1 << 30
@@ -29,7 +30,6 @@ log = logging.getLogger(__name__)
 
 class SQLiteTx(Tx):
     def __init__(self, connection, cursor=None):
-        super().__init__()
         self.connection = connection
         self.cursor = cursor or connection.cursor()
 
@@ -47,12 +47,18 @@ class SQLiteTx(Tx):
         self.cursor.execute(sql.removesuffix(" RETURNING position"), params)
         position = self.cursor.lastrowid
         self.connection.commit()
-        self._committed()
+        self.committed = True
         return position
+
+    def one(self, sql, params=None):
+        return self.run(sql, params).fetchone()
+
+    def all(self, sql, params=None):
+        return self.run(sql, params).fetchall()
 
     def commit(self):
         self.connection.commit()
-        self._committed()
+        self.committed = True
 
     def rollback(self):
         self.connection.rollback()

@@ -33,7 +33,7 @@ def check_start(state, data: dict) -> None:
 def starting_stakes(data: dict) -> list[dict]:
     """Seed 004: each player is provided at starting with counters (usually fifty) by the bank."""
     stake = data["options"]["starting_counters"]
-    return combine(p for seat in data["seats"] for p in transfer(BANK, player(seat), stake))
+    return combine([p for seat in data["seats"] for p in transfer(BANK, player(seat), stake)])
 
 
 def progressive_pot_won(game: InPlay, data: dict) -> list[dict]:
@@ -56,8 +56,8 @@ def progressive_pot_won(game: InPlay, data: dict) -> list[dict]:
         raise Invalid.field("data.winner", "The winner is one of the contributors.")
     if any(c not in at_table or c == data["winner"] for c in data["callers"]):
         raise Invalid.field("data.callers", "Callers are the winner's opponents at this table.")
-    return combine(p for contributor, counters in contributions.items()
-                   for p in transfer(player(contributor), player(data["winner"]), counters))
+    return combine([p for contributor, counters in contributions.items()
+                   for p in transfer(player(contributor), player(data["winner"]), counters)])
 
 
 def progressive_round_ended(game: InPlay, data: dict) -> list[dict]:

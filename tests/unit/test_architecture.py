@@ -1,0 +1,199 @@
+"""The shape of the code, checked from its own source: no import cycle between the packages of
+`ledger/` or of `api/`, no SQL and no dialect branch outside the store package, no module
+over 300 lines, and an append that reads top-down from the route to the store and back."""
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STORE = ROOT / "ledger" / "events" / "store"
+SQL = re.compile(r"^\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE|DROP|ALTER|PRAGMA|BEGIN|"
+                 r"COMMIT|ROLLBACK|LISTEN|LOCK TABLE)\b")
+DIALECTS = {"sqlite", "postgresql", "postgres"}
+DRIVERS = {"sqlite3", "psycopg"}
+LONGEST = 300
+
+
+def modules(package: str) -> dict[str, Path]:
+    """Every module of a package by its dotted name."""
+    found = {}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The project's modules `name` imports (a name imported from a package, if it is a
+    module of it, counts as that module)."""
+    tree, found = ast.parse(path.read_text()), set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]
+                                + ([node.module] if node.module else []))
+            found |= {f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
+                      for a in node.names}
+    return {imported for imported in found if imported in known and imported != name}
+
+
+def graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
+    known = {name: path for package in packages for name, path in modules(package).items()}
+    return {name: imports(name, path, known) for name, path in known.items()}
+
+
+def cycles_between(edges: dict[str, set[str]], level: int) -> list[list[str]]:
+    """Cycles among the nodes one level under each package (`ledger.events`, `api.clubs`, …
+    at level 2; their own children at level 3), each module standing for its node."""
+    def node(name):
+        return ".".join(name.split(".")[:level])
+    collapsed: dict[str, set[str]] = {}
+    for name, targets in edges.items():
+        if name.count(".") + 1 < level:
+            continue
+        for target in targets:
+            if target.count(".") + 1 >= level and node(target) != node(name) and (
+                    node(target).rpartition(".")[0] == node(name).rpartition(".")[0]):
+                collapsed.setdefault(node(name), set()).add(node(target))
+    return _cycles(collapsed)
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    found, state = [], {}
+
+    def visit(node, path):
+        state[node] = "open"
+        for target in sorted(edges.get(node, ())):
+            if state.get(target) == "open":
+                found.append(path[path.index(target):] + [target])
+            elif target not in state:
+                visit(target, [*path, target])
+        state[node] = "done"
+
+    for start in sorted(edges):
+        if start not in state:
+            visit(start, [start])
+    return found
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_no_import_cycle_between_the_packages_of_ledger_or_of_api(level):
+    assert cycles_between(graph(("ledger", "api")), level) == []
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    assert _cycles(graph(("ledger", "api"))) == []
+
+
+def code_strings(tree: ast.AST):
+    """String constants that are code, not docstrings."""
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and id(node) not in docs]
+
+
+def test_no_sql_and_no_dialect_branch_outside_the_store_package():
+    faults = []
+    for package in ("ledger", "api"):
+        for path in (ROOT / package).rglob("*.py"):
+            if STORE in path.parents:
+                continue
+            tree = ast.parse(path.read_text())
+            shown = path.relative_to(ROOT)
+            faults += [f"{shown}:{n.lineno} SQL {n.value[:30]!r}" for n in code_strings(tree)
+                       if SQL.match(n.value)]
+            faults += [f"{shown}:{n.lineno} compares with {n.value!r}" for n in ast.walk(tree)
+                       if isinstance(n, ast.Compare) for n in [*n.comparators, n.left]
+                       if isinstance(n, ast.Constant) and n.value in DIALECTS]
+            faults += [f"{shown}:{n.lineno} .{n.attr}" for n in ast.walk(tree)
+                       if isinstance(n, ast.Attribute) and n.attr in ("dialect", "sqlite")]
+            faults += [f"{shown}:{n.lineno} imports {name}" for n in ast.walk(tree)
+                       if isinstance(n, (ast.Import, ast.ImportFrom))
+                       for name in [a.name for a in n.names] + [getattr(n, "module", "") or ""]
+                       if name.split(".")[0] in DRIVERS]
+    assert faults == []
+
+
+def python_files():
+    for folder in ("ledger", "api", "tests", "bench", "migrations"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if "node_modules" in path.parts or not path.is_file():
+                continue
+            if path.suffix == ".py" or (path.suffix == "" and path.read_bytes()[:40].startswith(
+                    b"#!/usr/bin/env python")):
+                yield path
+
+
+def test_no_module_over_300_lines():
+    longer = {str(path.relative_to(ROOT)): n for path in python_files()
+              if (n := len(path.read_text().splitlines())) > LONGEST}
+    assert longer == {}
+
+
+def test_an_append_reads_top_down_from_the_route_to_the_store_and_back(tmp_path):
+    """Traced call by call: on every path from the route down, no module of the service is
+    entered again after the call went on to another (no callbacks, no back and forth)."""
+    from api import create_app
+    from tests.factories import Table
+
+    for fast in (True, False):
+        app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/{fast}.sqlite3",
+                          "TESTING": True, "FAST_APPENDS": fast, "REQUEST_LOG": False})
+        table = Table(app.test_client(), players=3)
+        a, b, c = table.players
+        game, board = table.start_game(kind="commerce"), table.start_game(kind="pope_joan")
+
+        def evening():
+            table.record("deal_started", game)
+            bought = table.record("card_bought", game, buyer=b)
+            table.record("event_voided", event_id=bought["id"], reason="a slip")
+            table.record("commerce_stand", game, stander=a, winner=a)
+            table.record("deal_started", board)
+            table.record("pope_joan_out", board, player=b, cards_left={a: 2, c: 1})
+        paths = traced(evening)
+        visited = sorted({m for path in paths for m in path})
+        assert "api.appends" in visited if fast else "api.events.resources" in visited
+        assert {"ledger.service.sessions", "ledger.service.unit_of_work", "ledger.rules",
+                "ledger.events.store.sql"} <= set(visited)
+        back_and_forth = [path for path in paths if len(path) != len(set(path))]
+        assert back_and_forth == [], [" → ".join(path) for path in back_and_forth[:3]]
+
+
+def traced(call) -> set[tuple[str, ...]]:
+    """Each distinct path of the project's modules on the call stack (consecutive frames of
+    one module counted once) while `call` runs. WSGI's `start_response`, which a server
+    hands down to be called back by the protocol's own design, is not counted."""
+    ours = ("ledger.", "api.")
+    stack: list[str] = []
+    paths: set[tuple[str, ...]] = set()
+
+    def profile(frame, event, _arg):
+        if event == "call":
+            name = frame.f_globals.get("__name__", "")
+            if (stack and stack[-1] == "~") or frame.f_code.co_name.endswith("start_response"):
+                stack.append("~")  # the protocol's callback, and whatever it calls
+                return
+            stack.append(name if name.startswith(ours) else "")
+            path = tuple(m for i, m in enumerate(stack)
+                         if m not in ("", "~") and (i == 0 or stack[i - 1] != m))
+            paths.add(tuple(m for i, m in enumerate(path) if i == 0 or path[i - 1] != m))
+        elif event == "return" and stack:
+            stack.pop()
+
+    sys.setprofile(profile)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return paths
