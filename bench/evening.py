@@ -8,8 +8,7 @@ from pathlib import Path
 
 import orjson
 
-from ledger.database import make_engine
-from ledger.migrate import migrate
+from ledger.events.store import open_store
 
 SESSION = str(uuid.uuid4())
 STAKE = 2
@@ -116,9 +115,7 @@ class Evening:
 
 
 def build(path: Path, count: int, voids: float) -> None:
-    engine = make_engine(f"sqlite:///{path}")
-    migrate(engine)
-    engine.dispose()
+    open_store(f"sqlite:///{path}").dispose()  # the schema, migrated
     connection = sqlite3.connect(path)
     connection.execute("PRAGMA journal_mode=WAL")
     rows = ((SESSION, version, event_id, kind, 1, gid, orjson.dumps(data).decode(),

@@ -71,8 +71,13 @@ class Due(Schema):
         "description": "every fact the rules accept now, as the deal stands"})
     ending = fields.List(fields.String(), metadata={
         "description": "the facts that, recorded now, settle the deal whatever their data"})
+    dealer = fields.String(allow_none=True, metadata={"description": "who deals this deal"})
+    next_dealer = fields.String(allow_none=True, metadata={"description": "who deals the next"})
+    dealers_ahead = fields.List(fields.String(), metadata={
+        "description": "who deals each of the next deals, the next first"})
     after_deal = fields.Nested(lambda: Due(), metadata={
-        "description": "what is due once the next deal has started (a fact not yet sent)"})
+        "description": "what is due once the next deal has started (a fact not yet sent): "
+                       "open, next, offered, ending"})
     after_end = fields.Nested(lambda: Due(), metadata={
         "description": "what is due once this deal is settled (a fact not yet sent)"})
 

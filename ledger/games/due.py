@@ -4,9 +4,11 @@ over), and every fact the rules accept now (`offered`). The page draws each game
 it and holds no deal logic of its own.
 
 A phone recording offline keeps facts it has not sent yet: `after_deal` is what is due once
-the next deal has started, `after_end` once the deal in progress is settled, and `ending` the
-facts that settle it whatever their data; both are due of the same shape, so a pending deal
-or settlement moves the card on before the service has seen it."""
+the next deal has started, `after_end` once the deal in progress is settled, `ending` the
+facts that settle it whatever their data, and `dealers_ahead` who deals each next deal; so a
+pending deal or settlement moves the card on before the service has seen it."""
+
+from dataclasses import replace
 
 from ledger.games.base import Game
 from ledger.games.dealing import dealing
@@ -22,7 +24,8 @@ def deal_now(game: Game, record: GameRecord, dealer: str | None) -> DealNow:
 
 def due(game: Game, record: GameRecord) -> dict:
     """The game's due: `deal` (its number, 0 before the first), `open` (a deal in play,
-    not finished), `over`, `next`, `offered`, `ending`, `after_deal` and `after_end`."""
+    not finished), `over`, `next`, `offered`, `ending`, `dealer` and `next_dealer`, and
+    `after_deal` and `after_end` of the same shape."""
     over = game.is_over(record)
     if not game.deals:
         quick = next((b.type for b in game.page if b.quick), None)
@@ -31,13 +34,12 @@ def due(game: Game, record: GameRecord) -> dict:
                 "offered": [] if over else _types(game), "ending": []}
     turn = dealing(record, game.keeps_deal)
     now = deal_now(game, record, turn["current_dealer"])
-    shown = _due(game, record, now, over)
     coming = DealNow(now.number + 1, turn["next_dealer"], {}, False, False)
-    shown["after_deal"] = _due(game, record, coming, over)
-    closed = DealNow(now.number, now.dealer, now.settled, True, True)  # offline: the next
-    shown["after_end"] = _due(game, record, closed, over)  # deal, and facts of no deal
-    return shown
-
+    closed = DealNow(now.number, now.dealer, now.settled, True, True)
+    return {**_due(game, record, now, over), "dealer": now.dealer,
+            "next_dealer": turn["next_dealer"], "dealers_ahead": _dealers_ahead(game, record),
+            "after_deal": _due(game, record, coming, over),  # offline: a deal not yet sent,
+            "after_end": _due(game, record, closed, over)}  # or its settlement
 
 def _due(game: Game, record: GameRecord, now: DealNow, over: bool) -> dict:
     offered = [] if over else [t for t in _types(game) if _accepts(game, record, now, t)]
@@ -52,6 +54,19 @@ def _due(game: Game, record: GameRecord, now: DealNow, over: bool) -> dict:
     return {"deal": now.number, "open": bool(now.number) and not now.finished, "over": over,
             "next": upcoming, "offered": offered,
             "ending": [t for t in offered if _ends(game, record, now, t)]}
+
+
+AHEAD = 8
+
+
+def _dealers_ahead(game: Game, record: GameRecord) -> list[str]:
+    """Who deals each of the next deals, as the dealing read would say once each is dealt by
+    its default dealer (the page binds a deal it records offline to its dealer)."""
+    dealers, facts = [], dict(record.dealing)
+    for n in range(AHEAD):
+        dealers.append(dealing(replace(record, dealing=facts), game.keeps_deal)["next_dealer"])
+        facts[f"ahead-{n}"] = {"type": "deal_started"}
+    return dealers
 
 
 def _types(game: Game) -> list[str]:

@@ -33,8 +33,8 @@ class Units:
         return Attempts(self, stream, draft, busy)
 
     def unit(self, stream: str) -> "UnitOfWork":
-        """One unit of work, not tried again (a new stream, or a copy checked as it goes)."""
-        return UnitOfWork(self, stream, None)
+        """One unit of work, not tried again (a new stream, or a write that reads its head)."""
+        return UnitOfWork(self, stream, None, once=True)
 
 
 class Attempts:
@@ -58,8 +58,10 @@ class _Resent(Exception):
 
 
 class UnitOfWork:
-    def __init__(self, units: Units, stream: str, draft: Draft | None, retrying: bool = False):
+    def __init__(self, units: Units, stream: str, draft: Draft | None, retrying: bool = False,
+                 once: bool = False):
         self.units, self.stream, self.draft, self.retrying = units, stream, draft, retrying
+        self.once = once  # not tried again: whatever goes wrong is raised
         self.outcome: tuple[dict, bool] | None = None
         self.again = False
         self._committed = False
@@ -172,8 +174,8 @@ class UnitOfWork:
             writing.__exit__(kind, error, trace)
             self.outcome = error.original, False
             return True
-        if issubclass(kind, store.integrity_error) or (
-                issubclass(kind, LedgerError) and self.writer.unchecked and not self.retrying):
+        if not self.once and (issubclass(kind, store.integrity_error) or (
+                issubclass(kind, LedgerError) and self.writer.unchecked and not self.retrying)):
             writing.__exit__(kind, error, trace)  # another writer moved the stream, or a
             store.forget(self.stream)  # refusal was decided on a head kept unread: read it
             self.again = True  # again

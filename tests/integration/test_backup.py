@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from api import create_app
 from ledger.cli import main
-from ledger.database import make_engine
-from ledger.events.store import EventStore
+from ledger.events.store import open_store
+from ledger.service.bootstrap import bootstrap
 from tests.conftest import fresh_postgres_url
 from tests.server import gunicorn
 
@@ -130,8 +130,8 @@ def test_a_backup_taken_while_writing_restores_every_event_acknowledged_before_i
     assert restored.exit_code == 0, restored.output
     assert f"{sid}  ok" in restored.stdout
 
-    store = EventStore(make_engine(target))
-    events = store.read(sid)
+    ledger = bootstrap(store=open_store(target, migrate=False))  # as `restore` left it
+    events = ledger.store.read(sid)
     versions = [event["version"] for event in events]
     assert versions == list(range(1, len(events) + 1))  # no gaps
     assert versions[-1] >= before[-1][1]
@@ -143,7 +143,8 @@ def test_a_backup_taken_while_writing_restores_every_event_acknowledged_before_i
     for event in acknowledged:
         if event[1] in by_version:
             assert by_version[event[1]] == event
-    assert store.verify(sid)["ok"] is True
+    assert ledger.sessions.verify(sid)["ok"] is True
+    ledger.store.dispose()
 
     # the session's tokens open it on the restored store, and it takes new events
     client = create_app({"DATABASE_URL": target}).test_client()

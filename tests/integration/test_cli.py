@@ -1,22 +1,32 @@
 """The `ledger` command: unknown sessions, `sessions`, and the refusals of backup and restore."""
 
+from contextlib import contextmanager
+
 import orjson
 import pytest
 from click.testing import CliRunner
 from sqlalchemy.engine import make_url
 
 from api import create_app
-from ledger.backup import _libpq_env, libpq_url
 from ledger.cli import main
-from ledger.database import make_engine
-from ledger.events.store import EventStore
-from ledger.migrate import migrate
+from ledger.events.store import open_store
+from ledger.events.store.backup import _libpq_env, libpq_url
 from tests.conftest import fresh_postgres_url
 from tests.factories import Club, Table
 
 
 def cli(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@contextmanager
+def store_at(url: str):
+    """The store at `url` as it is (not migrated), let go of afterwards."""
+    store = open_store(url, migrate=False)
+    try:
+        yield store
+    finally:
+        store.dispose()
 
 
 def other_store(database_url: str, tmp_path, name: str) -> str:
@@ -50,9 +60,9 @@ def test_sessions_lists_each_session_with_its_name_version_and_last_event(
         database_url, evenings):
     night, ball = evenings
     ball.add_player()
-    store = EventStore(make_engine(database_url))
-    expected = [(night.id, "Twelfth Night", 4, store.read(night.id)[-1]["recorded_at"]),
-                (ball.id, "Ball", 3, store.read(ball.id)[-1]["recorded_at"])]
+    with store_at(database_url) as store:
+        expected = [(night.id, "Twelfth Night", 4, store.read(night.id)[-1]["recorded_at"]),
+                    (ball.id, "Ball", 3, store.read(ball.id)[-1]["recorded_at"])]
 
     listed = cli("--database", database_url, "sessions")
     assert listed.exit_code == 0
@@ -84,25 +94,27 @@ def test_restore_refuses_a_store_that_is_not_empty(database_url, evenings, tmp_p
     assert cli("--database", database_url, "backup", backup).exit_code == 0
     target = other_store(database_url, tmp_path, "target")
     Table(create_app({"DATABASE_URL": target}).test_client(), players=2, name="Already here")
-    before = EventStore(make_engine(target)).sessions()
+    with store_at(target) as store:
+        before = store.sessions()
     for into in (target, database_url):
         refused = cli("--database", into, "restore", backup)
         assert refused.exit_code != 0
         assert "it is not empty" in refused.stderr
-    assert EventStore(make_engine(target)).sessions() == before
+    with store_at(target) as store:
+        assert store.sessions() == before
 
 
 def test_restore_into_a_store_with_the_schema_but_no_events(database_url, evenings, tmp_path):
     backup = tmp_path / "ledger.backup"
     assert cli("--database", database_url, "backup", backup).exit_code == 0
     target = other_store(database_url, tmp_path, "target")
-    migrate(make_engine(target))  # as the service leaves a new store when it starts
+    open_store(target).dispose()  # migrated, as the service leaves a new store when it starts
     restored = cli("--database", target, "restore", backup)
     assert restored.exit_code == 0, restored.output
     assert restored.stdout.splitlines()[1:] == [
         line for line in cli("--database", database_url, "verify").stdout.splitlines()]
-    assert EventStore(make_engine(target)).sessions() == \
-        EventStore(make_engine(database_url)).sessions()
+    with store_at(target) as restored_store, store_at(database_url) as original:
+        assert restored_store.sessions() == original.sessions()
 
 
 def test_backup_refuses_to_overwrite_a_file_without_force(database_url, evenings, tmp_path):
@@ -154,7 +166,8 @@ def test_rebuild_rewrites_each_snapshot_with_todays_fold(database_url, evenings)
     from ledger.projections.session import FOLD_FORMAT
 
     night, _ = evenings
-    engine = make_engine(database_url)
+    store = open_store(database_url, migrate=False)
+    engine = store.engine
     with engine.begin() as connection:  # a snapshot some older fold wrote
         connection.execute(text("INSERT INTO snapshots (session_id, version, state, fold_format) "
                                 "VALUES (:sid, 2, '{}', 'an-older-fold')"), {"sid": night.id})
@@ -165,7 +178,7 @@ def test_rebuild_rewrites_each_snapshot_with_todays_fold(database_url, evenings)
                                        "ORDER BY version")).all()
     assert {(row[0], row[1]) for row in rows} == {(night.id, 4), (evenings[1].id, 2)}
     assert {row[2] for row in rows} == {FOLD_FORMAT}
-    engine.dispose()
+    store.dispose()
 
 
 def test_a_club_moves_to_another_store_with_its_evenings(database_url, tmp_path):

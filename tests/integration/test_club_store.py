@@ -7,116 +7,134 @@ import threading
 import pytest
 from sqlalchemy import text
 
-from ledger.book import Book
-from ledger.clubs import reading, recording, standings
+from ledger.clubs import standings
 from ledger.errors import Conflict, NotFound
-from ledger.recording import open_session, record
+from ledger.events.store import open_store
+from ledger.service.bootstrap import bootstrap
 
 
 @pytest.fixture
-def book(engine):
-    return Book(engine)
+def ledger(service):
+    return service
 
 
 @pytest.fixture
-def club(book):
-    event, tokens = recording.open_club(book, {"name": "Meryton"})
+def processes(database_url):
+    """Another process's service on the same database (its own connections, kept states and
+    heads), as many as asked for; let go of at the end."""
+    made = []
+
+    def process():
+        made.append(bootstrap(store=open_store(database_url, migrate=False)))
+        return made[-1]
+
+    yield process
+    for other in made:
+        other.store.dispose()
+
+
+@pytest.fixture
+def club(ledger):
+    event, tokens = ledger.clubs.open({"name": "Meryton"})
     cid = event["session_id"]
-    members = [recording.record(book, cid, {"type": "member_added", "data": {"name": n}})[0]["id"]
+    members = [ledger.clubs.record(cid, {"type": "member_added", "data": {"name": n}})[0]["id"]
                for n in ("Ann", "Ben", "Cleo")]
     return cid, members
 
 
-def test_an_evening_opened_in_a_club_is_written_whole(book, club):
+def test_an_evening_opened_in_a_club_is_written_whole(ledger, club):
     cid, members = club
-    opened = recording.open_evening(book, cid, {"name": "Twelfth Night", "members": members})
+    opened = ledger.clubs.open_evening(cid, {"name": "Twelfth Night", "members": members})
     sid = opened["id"]
-    assert [e["type"] for e in book.store.read(sid)] == ["session_created"] + ["player_added"] * 3
-    assert book.store.verify(sid)["ok"] and book.store.verify(cid)["ok"]
-    assert book.store.club_of(sid) == cid
-    with book.reading(sid) as state:
-        assert [p["name"] for p in state.players.values()] == ["Ann", "Ben", "Cleo"]
+    assert [e["type"] for e in ledger.store.read(sid)] == ["session_created"] + ["player_added"] * 3
+    assert ledger.sessions.verify(sid)["ok"] and ledger.sessions.verify(cid)["ok"]
+    with ledger.store.reading() as reader:
+        assert reader.club_of(sid) == cid
+    with ledger.sessions.reading(sid) as state:
+        assert [p.name for p in state.players.values()] == ["Ann", "Ben", "Cleo"]
     # a refused opening (a member unknown) writes nothing at all
-    versions = {cid: book.store.version(cid)}
+    versions = {cid: ledger.store.version(cid)}
     with pytest.raises(NotFound):
-        recording.open_evening(book, cid, {"name": "Epiphany", "members": [members[0], "nobody"]})
-    assert book.store.version(cid) == versions[cid]
-    with book.store.connections.reading() as tx:
-        sessions = tx.all("SELECT COUNT(*) FROM events WHERE type = 'session_created'")[0][0]
-        indexed = tx.all("SELECT COUNT(*) FROM club_evenings")[0][0]
+        ledger.clubs.open_evening(cid, {"name": "Epiphany", "members": [members[0], "nobody"]})
+    assert ledger.store.version(cid) == versions[cid]
+    with ledger.store.engine.connect() as connection:
+        sessions = connection.execute(text(
+            "SELECT COUNT(*) FROM events WHERE type = 'session_created'")).scalar_one()
+        indexed = connection.execute(text("SELECT COUNT(*) FROM club_evenings")).scalar_one()
     assert (sessions, indexed) == (1, 1)
 
 
-def test_racing_writers_keep_a_clubs_versions_gap_free(engine, club):
+def test_racing_writers_keep_a_clubs_versions_gap_free(club, processes):
     cid, members = club
-    books = [Book(engine) for _ in range(4)]
+    writers = [processes() for _ in range(4)]
     errors = []
 
-    def declare(book, n):
+    def declare(writer, n):
         try:
             for k in range(5):
-                recording.record(book, cid, {"type": "season_declared", "data": {
+                writer.clubs.record(cid, {"type": "season_declared", "data": {
                     "name": f"Season {n}-{k}", "starts": "2026-01-01", "ends": "2026-12-31"}})
         except Exception as error:  # noqa: BLE001 - surfaced below
             errors.append(error)
 
-    threads = [threading.Thread(target=declare, args=(b, n)) for n, b in enumerate(books)]
+    threads = [threading.Thread(target=declare, args=(w, n)) for n, w in enumerate(writers)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert errors == []
-    assert [e["version"] for e in Book(engine).store.read(cid)] == list(range(1, 25))
-    for writer in books:  # each writer's kept club state equals one folded afresh
-        with reading.reading(writer, cid) as (state, _):
+    assert [e["version"] for e in processes().store.read(cid)] == list(range(1, 25))
+    for writer in writers:  # each writer's kept club state equals one folded afresh
+        with writer.clubs.reading(cid) as (state, _):
             assert len(state.seasons) == 20
 
 
-def test_an_evening_lands_in_one_club_however_two_race_for_it(engine, club):
+def test_an_evening_lands_in_one_club_however_two_race_for_it(store, club, processes):
     cid, _ = club
-    other, _ = recording.open_club(Book(engine), {"name": "Longbourn"})
-    event, tokens = open_session(Book(engine), {"name": "Michaelmas"})
+    other, _ = processes().clubs.open({"name": "Longbourn"})
+    event, tokens = processes().sessions.open({"name": "Michaelmas"})
     sid = event["session_id"]
-    record(Book(engine), sid, {"type": "player_added", "data": {"name": "Xavier"}})
+    processes().sessions.record(sid, {"type": "player_added", "data": {"name": "Xavier"}})
+    racers = [processes(), processes()]
     outcomes = []
 
-    def attach(club_id):
+    def attach(racer, club_id):
         try:
-            recording.attach_evening(Book(engine), club_id, sid, {"write_token": tokens["write"]})
+            racer.clubs.attach(club_id, sid, {"write_token": tokens["write"]})
             outcomes.append("attached")
         except Conflict:
             outcomes.append("refused")
 
-    threads = [threading.Thread(target=attach, args=(c,)) for c in (cid, other["session_id"])]
+    threads = [threading.Thread(target=attach, args=(r, c))
+               for r, c in zip(racers, (cid, other["session_id"]), strict=True)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert sorted(outcomes) == ["attached", "refused"]
-    with engine.connect() as connection:
+    with store.engine.connect() as connection:
         owners = connection.execute(text("SELECT club_id FROM club_evenings WHERE session_id = :s"),
                                     {"s": sid}).scalars().all()
     assert len(owners) == 1
     attached = [c for c in (cid, other["session_id"])
-                if any(e["type"] == "evening_attached" for e in Book(engine).store.read(c))]
+                if any(e["type"] == "evening_attached" for e in processes().store.read(c))]
     assert attached == owners
 
 
-def test_standings_read_the_same_from_a_warm_book_and_a_new_one(engine, club):
+def test_standings_read_the_same_from_a_warm_ledger_and_a_new_one(ledger, club, processes):
     cid, members = club
-    book = Book(engine)
-    opened = recording.open_evening(book, cid, {"name": "Twelfth Night", "members": members})
+    opened = ledger.clubs.open_evening(cid, {"name": "Twelfth Night", "members": members})
     sid, players = opened["id"], [p["id"] for p in opened["players"]]
-    game = record(book, sid, {"type": "game_started", "data": {
+    game = ledger.sessions.record(sid, {"type": "game_started", "data": {
         "kind": "commerce", "seats": players, "stake": 2}})[0]["id"]
-    record(book, sid, {"type": "deal_started", "game_id": game, "data": {}})
-    with reading.reading(book, cid) as (state, evenings):
+    ledger.sessions.record(sid, {"type": "deal_started", "game_id": game, "data": {}})
+    with ledger.clubs.reading(cid) as (state, evenings):
         before = standings.standings(state, evenings)
-    record(book, sid, {"type": "commerce_stand", "game_id": game, "data": {
+    ledger.sessions.record(sid, {"type": "commerce_stand", "game_id": game, "data": {
         "stander": players[1], "winner": players[1], "better_hands": []}})
-    with reading.reading(book, cid) as (state, evenings):
+    with ledger.clubs.reading(cid) as (state, evenings):
         warm = standings.standings(state, evenings)
-    with reading.reading(Book(engine), cid) as (state, evenings):
+    with processes().clubs.reading(cid) as (state, evenings):
         cold = standings.standings(state, evenings)
     assert warm == cold != before
     assert [m["counters"] for m in warm["members"]] == [8, -2, -6]

@@ -7,27 +7,25 @@ from importlib.resources import files
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
-from ledger.database import make_engine
-from ledger.migrate import migrate
+from ledger.events.store import open_store
 
 RACE_SECONDS = 300  # for four fresh interpreters to import and migrate: a deadline only
 
 
 def _migrate(url: str) -> None:
-    engine = make_engine(url)
-    migrate(engine)
-    engine.dispose()
+    open_store(url).dispose()  # opening a store migrates it
 
 
 def test_migrations_create_the_store_and_are_idempotent(database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
-    migrate(engine)
-    tables = set(inspect(engine).get_table_names())
+    store = open_store(database_url, migrate=False)
+    store.migrate()
+    store.migrate()
+    tables = set(inspect(store.engine).get_table_names())
     assert {"events", "session_tokens", "snapshots", "alembic_version"} <= tables
-    with engine.connect() as connection:
+    with store.engine.connect() as connection:
         version = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
     assert version == ScriptDirectory(str(files("migrations"))).get_current_head()
+    store.dispose()
 
 
 def test_several_processes_migrating_an_empty_store_at_once(database_url):
@@ -45,16 +43,18 @@ def test_several_processes_migrating_an_empty_store_at_once(database_url):
             if worker.is_alive():
                 worker.kill()
                 worker.join()
-    with make_engine(database_url).connect() as connection:
+    store = open_store(database_url, migrate=False)
+    with store.engine.connect() as connection:
         assert connection.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1
+    store.dispose()
 
 
-def test_the_migrated_schema_matches_the_sqlmodel_tables(engine):
+def test_the_migrated_schema_matches_the_sqlmodel_tables(store):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from ledger.events.tables import SQLModel
+    from ledger.events.store.tables import SQLModel
 
-    with engine.connect() as connection:
+    with store.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": False})
         assert compare_metadata(context, SQLModel.metadata) == []

@@ -5,11 +5,11 @@ import pytest
 from click.testing import CliRunner
 
 from api import create_app
-from ledger.book import Book
 from ledger.cli import main
-from ledger.database import make_engine
+from ledger.events.store import open_store
 from ledger.projections.balances import balances
 from ledger.projections.settlement import settlement
+from ledger.service.bootstrap import bootstrap
 from tests.conftest import fresh_postgres_url
 from tests.factories import Table
 
@@ -19,11 +19,14 @@ def cli(*args):
 
 
 def read_models(url: str, sid: str):
-    book = Book(make_engine(url))
-    with book.reading(sid) as state:
-        models = balances(state), settlement(state)
-    events = [{k: v for k, v in e.items() if k != "position"} for e in book.store.read(sid)]
-    return models, events, book.store.verify(sid)["head_hash"]
+    ledger = bootstrap(store=open_store(url, migrate=False))
+    try:
+        with ledger.sessions.reading(sid) as state:
+            models = balances(state), settlement(state)
+        events = [{k: v for k, v in e.items() if k != "position"} for e in ledger.store.read(sid)]
+        return models, events, ledger.sessions.verify(sid)["head_hash"]
+    finally:
+        ledger.store.dispose()
 
 
 @pytest.fixture
@@ -72,7 +75,9 @@ def test_a_tampered_log_is_refused_and_writes_nothing(evening, tmp_path):
     target = f"sqlite:///{tmp_path}/other.sqlite3"
     refused = CliRunner().invoke(main, ["--database", target, "import-log", str(log)])
     assert refused.exit_code != 0 and "does not match its hash" in refused.output
-    assert Book(make_engine(target)).store.session_ids() == []
+    store = open_store(target, migrate=False)
+    assert store.stream_ids() == []
+    store.dispose()
 
 
 def test_verify_names_a_broken_chain_and_rebuild_reports_its_speed(evening):
@@ -80,11 +85,12 @@ def test_verify_names_a_broken_chain_and_rebuild_reports_its_speed(evening):
     rebuilt = cli("--database", url, "rebuild")
     assert rebuilt.exit_code == 0 and "events/s" in rebuilt.output
     assert cli("--database", url, "verify", "--session", table.id).exit_code == 0
-    engine = make_engine(url)
-    with engine.begin() as connection:
+    store = open_store(url, migrate=False)
+    with store.engine.begin() as connection:
         connection.exec_driver_sql("DROP TRIGGER events_no_update")
         connection.exec_driver_sql(
             f"UPDATE events SET data = replace(data, 'wrong player', 'right player') "
             f"WHERE session_id = '{table.id}' AND type = 'event_voided'")
+    store.dispose()
     broken = CliRunner().invoke(main, ["--database", url, "verify"])
     assert broken.exit_code == 1 and "BROKEN at version 9" in broken.output

@@ -151,9 +151,8 @@ async function refresh() {
         ["", "/balances", "/settlement", "/pools", `/events?after=${after}`].map(read));
       const events = [...known, ...fresh.events], cold = !view || view.id !== ev.id;
       await loadGames.done;
-      const dealt = g => ((SPECS[g.kind] || UNKNOWN).buttons.some(b => b.type === "deal_started") ? {dealing: g} : {});
       view = {id: ev.id, summary, balances, settlement, pools, events,
-              extras: Object.fromEntries(summary.games.map(g => [g.id, {...(cold ? {} : view.extras[g.id]), ...dealt(g)}]))};
+              extras: Object.fromEntries(summary.games.map(g => [g.id, cold ? {} : {...view.extras[g.id]}]))};
       if (cold) draw();  // opened cold: the games can be played before their scores arrive
       const extras = await Promise.all(summary.games.map(gameExtras));
       summary.games.forEach((g, i) => Object.assign(view.extras[g.id], extras[i]));
@@ -166,7 +165,7 @@ async function refresh() {
   }
 }
 
-async function gameExtras(game) {  // a game's own reads (its dealing comes with the summary)
+async function gameExtras(game) {  // a game's own reads (what is due comes with the summary)
   const {reads} = SPECS[game.kind] || UNKNOWN;
   const wanted = {scores: reads.includes("scores") && `/games/${game.id}/scores`,
                   tally: reads.includes("progressive") && `/progressive?game_id=${game.id}`};
@@ -372,8 +371,8 @@ function drawSwitcher(order) {
   const nav = $("#switcher"), label = labelled();
   nav.hidden = order.length < 2;
   nav.replaceChildren(...order.map((game, i) => {
-    const dealing = dealingOf(game), pool = view.pools.pools.find(p => p.game_id === game.id);
-    const state = ended(game) || [dealing && dealing.deal ? `deal ${dealing.deal}` : "", pool ? `pool ${pool.counters}` : ""].filter(Boolean).join(" · ");
+    const due = dueOf(game), pool = view.pools.pools.find(p => p.game_id === game.id);
+    const state = ended(game) || [due.deal ? `deal ${due.deal}` : "", pool ? `pool ${pool.counters}` : ""].filter(Boolean).join(" · ");
     return button(label[game.id] + (state ? " · " + state : ""), () => play(game), {class: "small", "aria-pressed": String(i === 0), "data-game": game.id});
   }));
 }
@@ -387,7 +386,7 @@ function ended(game) {  // a game that is over, with its result in words (Cassin
 
 function drawGame(game, kept) {
   const spec = SPECS[game.kind] || UNKNOWN, who = names(), extras = view.extras[game.id] || {};
-  const title = titleOf(game), dealing = dealingOf(game);
+  const title = titleOf(game), due = dueOf(game);
   const card = el("article", null, {class: "game", "data-game": game.id, "aria-label": title});
   const over = ended(game);  // a game that is over folds away with its result
   const parts = over ? el("details", null, {}, el("summary", `${title} · ${over}`)) : card;
@@ -395,7 +394,7 @@ function drawGame(game, kept) {
   parts.append(el("h2", `${title} · stake ${game.stake}`));
   const pool = view.pools.pools.find(p => p.game_id === game.id) || {counters: 0, named: {}};
   const meta = [];
-  if (dealing) meta.push(dealing.deal ? `Deal ${dealing.deal}: ${who[dealing.current_dealer]} deals` : "No deal yet");
+  if (due.deals) meta.push(due.deal ? `Deal ${due.deal}: ${who[due.dealer]} deals` : "No deal yet");
   const named = Object.entries(pool.named || {});
   meta.push(named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
   parts.append(el("p", meta.join(" · "), {class: "meta"}));
@@ -406,30 +405,31 @@ function drawGame(game, kept) {
   }
   if (extras.tally) parts.append(...drawTally(extras.tally, who));
   if (!writer()) return card;
+  // What is offered, and what comes first, is the service's word on the game (`due`):
+  // the page keeps no deal logic of its own.
   const deal = spec.buttons.find(b => b.type === "deal_started");
   const quick = spec.buttons.find(b => b.quick);
-  const open = !deal || (dealing.deal > 0 && !dealing.settled.length);
-  if (quick && open) {  // a sheet per table where the fact names its table (a pot at each)
-    const perTable = quick.fields.some(f => f.input === "table") && extras.tally;
-    const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));
+  const offered = new Set(due.offered);
+  if (quick && offered.has(quick.type) && (due.open || !due.deals)) {  // a sheet per table where
+    const perTable = quick.fields.some(f => f.input === "table") && extras.tally;  // the fact
+    const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));  // names it
     const done = perTable ? extras.tally.pots_this_round || [] : [];  // a table's pot is in once a round
     const scopes = perTable ? Object.entries(extras.tally.seating).filter(([table]) => !done.includes(table))
       .map(([table, seats]) => ({table, seats, name: tables[table]})) : [{}];
     for (const scope of scopes) {
-      const key = `${game.id}:${quick.type}:${dealing ? dealing.deal : 0}:${scope.table || ""}:${(scope.seats || []).join()}`;
+      const key = `${game.id}:${quick.type}:${due.deal}:${scope.table || ""}:${(scope.seats || []).join()}`;
       parts.append(kept[key] || inlineSheet(game, quick, key, scope));
     }
   }
-  if (deal) {  // after the sheet while a deal is open: the sheet is the next step
-    const next = dealing.deal + 1, dealer = who[dealing.next_dealer];
+  if (deal && offered.has("deal_started")) {  // after the sheet while a deal is open: the sheet is the next step
+    const next = due.deal + 1, dealer = who[due.next_dealer];
     parts.append(el("div", null, {class: "row"},
-      button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: open ? "small" : "primary", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
+      button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: due.next === "deal_started" ? "primary" : "small", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
       button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`})));
   }
   const more = el("div", null, {class: "row facts"});
   for (const b of spec.buttons) {
-    if (b === deal || (b === quick && open)) continue;
-    if (deal && refusedNow(b, dealing)) continue;
+    if (b === deal || (b === quick && (due.open || !due.deals)) || !offered.has(b.type)) continue;
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
   parts.append(more);
@@ -448,42 +448,36 @@ function drawTally(tally, who) {
 
 // ---- sheets: one input per field of a game's button, every default resolved now
 function known(game) {
-  const dealing = dealingOf(game) || {};
-  return {next_dealer: dealing.next_dealer, dealer: dealing.current_dealer, stake: game.stake};
+  const due = dueOf(game);
+  return {next_dealer: due.next_dealer, dealer: due.dealer, stake: game.stake};
 }
 
-// A game's dealing as the service will have it once the outbox is sent: a deal started here
-// and not yet sent is the deal in play (its facts are bound to it, and it is not offered
-// again), and its settling fact, pending, settles it.
-function dealingOf(game) {
-  const told = (view.extras[game.id] || {}).dealing;
-  if (!told) return told;
-  const dealing = {...told}, seats = game.seats;
-  // what a pending fact settles, named as the service names it (the quick sheet's, by its type)
-  const settles = Object.fromEntries((SPECS[game.kind] || UNKNOWN).buttons
-    .filter(b => b.settles || b.quick).map(b => [b.type, b.settles || b.type]));
+// What is due in a game as the service will have it once the outbox is sent: a deal started
+// here and not yet sent is the deal in play (its facts are bound to it, and it is not offered
+// again), and a pending fact that settles it closes it. The service says what each comes to
+// (`after_deal`, `after_end`, `ending`): the page only follows.
+function dueOf(game) {
+  const told = game.due || {deal: 0, offered: [], ending: []};
+  const deals = "after_deal" in told, ahead = told.dealers_ahead || [];
+  let due = {...told, deals};
   for (const {body, look} of outbox()) {
-    if (look || body.game_id !== game.id) continue;
-    if (body.type === "deal_started" && body.deal === dealing.deal + 1) {
-      const dealer = (body.data && body.data.dealer) || dealing.next_dealer;
-      Object.assign(dealing, {deal: body.deal, settled: [], current_dealer: dealer,
-        next_dealer: seats[(seats.indexOf(dealer) + 1) % seats.length]});
-    } else if (body.type in settles && body.deal === dealing.deal) {
-      dealing.settled = [...dealing.settled, settles[body.type]];
+    if (look || body.game_id !== game.id || !deals) continue;
+    const gone = body.deal - told.deal;  // deals started here since the service last said
+    if (body.type === "deal_started" && body.deal === due.deal + 1) {
+      due = {...told.after_deal, deals, deal: body.deal,
+             dealer: (body.data && body.data.dealer) || ahead[gone - 1], next_dealer: ahead[gone]};
+    } else if (body.deal === due.deal && due.ending.includes(body.type)) {
+      due = {...told.after_end, deals, deal: due.deal, dealer: due.dealer,
+             next_dealer: due.next_dealer};
     }
   }
-  return dealing;
+  return due;
 }
 
-// A fact the rules would refuse at this point of the deal is not offered (`Game._in_deal`):
-// a fact of a deal before the first deal, a settlement already made, play after a settlement.
-const refusedNow = (b, dealing) => (!dealing.deal ? b.in_deal
-  : dealing.settled.includes(b.settles) || (b.play && dealing.settled.length > 0));
-
 function bound(game, type) {  // the deal a fact of this game belongs to, as this phone sees it
-  const dealing = dealingOf(game);
-  if (!dealing) return {};
-  const deal = type === "deal_started" ? dealing.deal + 1 : dealing.deal;
+  const due = dueOf(game);
+  if (!due.deals) return {};
+  const deal = type === "deal_started" ? due.deal + 1 : due.deal;
   return deal ? {deal} : {};  // before the first deal there is none to bind to
 }
 

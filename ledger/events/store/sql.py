@@ -125,9 +125,8 @@ class SQLWriter(SQLReader, Writer):
 
     def head(self, stream):
         kept = self.store._heads.get(stream)
-        if kept is not None and self.tx.sure_of(kept[1]):
-            self.unchecked = self.unchecked or kept[1] is TRUSTED
-            return kept[0]
+        if kept is not None and kept[1] is not TRUSTED and self.tx.sure_of(kept[1]):
+            return kept[0]  # proven the head (SQLite); a head taken on trust is only `tail`'s
         return super().head(stream)
 
     def tail(self, stream, after, detailed):
