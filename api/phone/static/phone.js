@@ -328,11 +328,15 @@ function drawOutbox() {
 
 // ---- games: each card offers the next deal in one tap and, while a deal is open, the sheet
 // that settles it; the game's other facts open a sheet each.
+// Half-filled inline sheets survive a redraw while their deal is unchanged, even one that
+// hid them for a moment (a deal sent and not yet confirmed, another game chosen).
+const keptSheets = new Map();
 function drawGames() {
   const box = $("#games");
   const focused = document.activeElement && box.contains(document.activeElement);
-  const kept = {}; // half-filled inline sheets survive a redraw while their deal is unchanged
-  for (const form of box.querySelectorAll("form[data-key]")) kept[form.dataset.key] = form;
+  for (const form of box.querySelectorAll("form[data-key]")) keptSheets.set(form.dataset.key, form);
+  while (keptSheets.size > 24) keptSheets.delete(keptSheets.keys().next().value);
+  const kept = Object.fromEntries(keptSheets);
   const order = playedFirst();
   drawSwitcher(order);
   box.replaceChildren(...order.slice(0, 1).map(game => drawGame(game, kept)));
@@ -456,8 +460,9 @@ function known(game) {
 // here and not yet sent is the deal in play (its facts are bound to it, and it is not offered
 // again), and a pending fact that settles it closes it. The service says what each comes to
 // (`after_deal`, `after_end`, `ending`): the page only follows.
-function dueOf(game) {
-  const told = game.due || {deal: 0, offered: [], ending: []};
+function dueOf(game) {  // the game as the service last told it (a sheet may hold an older copy)
+  const now = view.summary.games.find(g => g.id === game.id) || game;
+  const told = now.due || {deal: 0, offered: [], ending: []};
   const deals = "after_deal" in told, ahead = told.dealers_ahead || [];
   let due = {...told, deals};
   for (const {body, look} of outbox()) {
@@ -517,7 +522,10 @@ function inlineSheet(game, spec, key, scope) {
   form.append(fields, error, el("button", `Record ${spec.label.toLowerCase()}`, {type: "submit", class: "primary", "data-fact": spec.type}));
   form.addEventListener("submit", event => {
     event.preventDefault();
-    submit(game, spec, collect, error) && form.remove();
+    if (submit(game, spec, collect, error)) {  // recorded: the sheet's work is done
+      keptSheets.delete(key);
+      form.remove();
+    }
   });
   return form;
 }

@@ -12,8 +12,8 @@ function night() {
   const players = [...balances.players].sort((a, b) => b.result_counters - a.result_counters || a.name.localeCompare(b.name));
   const label = labelled();
   const games = summary.games.map(game => {
-    const dealing = (view.extras[game.id] || {}).dealing, over = ended(game);
-    const deals = dealing && dealing.deal ? `${dealing.deal} ${dealing.deal === 1 ? "deal" : "deals"}` : "";
+    const dealt = (game.due || {}).deal, over = ended(game);
+    const deals = dealt ? `${dealt} ${dealt === 1 ? "deal" : "deals"}` : "";
     return [label[game.id], over ? over.replace(/^won by (.+?) (\d)/, "$1 won $2") : deals].filter(Boolean).join(", ");
   });
   const owed = settlement.transfers.map(t => `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)}`);
