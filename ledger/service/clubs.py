@@ -13,7 +13,7 @@ from ledger.clubs.evening import summary
 from ledger.errors import NotFound
 from ledger.events.draft import Draft
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
-from ledger.service.sessions import new_tokens, token_digest
+from ledger.service.sessions import digests, new_tokens, token_digest
 from ledger.service.unit_of_work import Units
 
 EVENINGS_KEPT = 20_000
@@ -30,9 +30,7 @@ class Clubs:
         draft = Draft(str(uuid.uuid4()), "club_created", None, facts.load("club_created", data))
         tokens = new_tokens()
         with self.units.unit(draft.id) as uow:
-            uow.opened()
-            uow.writer.add_tokens(CLUB_TOKENS, draft.id,
-                                  {r: token_digest(t) for r, t in tokens.items()})
+            uow.opened(CLUB_TOKENS, digests(tokens))
             event = uow.append(draft, [])
         return event, tokens
 
@@ -92,8 +90,7 @@ class Clubs:
                     "player_added", {"name": member["name"], "group": member["group"]}))
                 event = uow.place(added, [], stream=session.id)
                 links[added.id] = member["id"]
-            uow.writer.add_tokens(SESSION_TOKENS, session.id,
-                                  {r: token_digest(t) for r, t in tokens.items()})
+            uow.writer.add_tokens(SESSION_TOKENS, session.id, digests(tokens))
             uow.writer.index_evening(session.id, club_id)
             attached = Draft(str(uuid.uuid4()), "evening_attached", None,
                              {"session_id": session.id, "links": links})

@@ -27,6 +27,10 @@ def new_tokens() -> dict[str, str]:
     return {role: secrets.token_urlsafe(32) for role in ROLES}
 
 
+def digests(tokens: dict[str, str]) -> dict[str, str]:
+    return {role: token_digest(token) for role, token in tokens.items()}
+
+
 class Sessions:
     def __init__(self, units: Units):
         self.units, self.store = units, units.store
@@ -38,9 +42,7 @@ class Sessions:
                       games.catalogue().load("session_created", data))
         tokens = new_tokens()
         with self.units.unit(draft.id) as uow:
-            uow.opened()
-            uow.writer.add_tokens(SESSION_TOKENS, draft.id,
-                                  {r: token_digest(t) for r, t in tokens.items()})
+            uow.opened(SESSION_TOKENS, digests(tokens))
             event = uow.append(draft, [])
         return event, tokens
 

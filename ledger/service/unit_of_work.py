@@ -117,8 +117,10 @@ class UnitOfWork:
             raise NotFound(f"No session {session}.", {"session_id": ["unknown session"]})
         return dict(state.players)
 
-    def opened(self) -> None:
-        """A new stream: its first event follows nothing."""
+    def opened(self, whose: str, tokens: dict[str, str]) -> None:
+        """A new stream (a session's or a club's), its tokens kept as digests: its first
+        event follows nothing."""
+        self.writer.add_tokens(whose, self.stream, tokens)
         self.head = (0, self.writer.head(self.stream)[1])
         self._states = None
 

@@ -72,12 +72,6 @@ class PostgresTx(Tx):
         self.committed = True
         return position
 
-    def one(self, sql, params=None):
-        return self.run(sql, params).fetchone()
-
-    def all(self, sql, params=None):
-        return self.run(sql, params).fetchall()
-
     def commit(self):
         self._queued = []  # nothing was asked: nothing was begun (psycopg commits only an
         self.connection.commit()  # open transaction)

@@ -39,8 +39,8 @@ TOKENS = {SESSION_TOKENS: ("session_tokens", "session_id"), CLUB_TOKENS: ("club_
 
 
 class Tx(ABC):
-    """One open transaction on the driver's connection: a backend's own, whole (it calls
-    nothing of this module back)."""
+    """One open transaction on the driver's connection, a backend's own: what it implements
+    calls nothing of this module back."""
 
     seen: object = None  # a writer's view of the store: whether a kept head is still its head
     committed = False
@@ -49,11 +49,11 @@ class Tx(ABC):
     def run(self, sql: str, params: dict | None = None):
         """Execute; the cursor, positioned at the result."""
 
-    @abstractmethod
-    def one(self, sql: str, params: dict | None = None): ...
+    def one(self, sql: str, params: dict | None = None):
+        return self.run(sql, params).fetchone()
 
-    @abstractmethod
-    def all(self, sql: str, params: dict | None = None) -> list: ...
+    def all(self, sql: str, params: dict | None = None) -> list:
+        return self.run(sql, params).fetchall()
 
     @abstractmethod
     def stream(self, sql: str, params: dict, batch: int = 2000) -> Iterator:

@@ -50,12 +50,6 @@ class SQLiteTx(Tx):
         self.committed = True
         return position
 
-    def one(self, sql, params=None):
-        return self.run(sql, params).fetchone()
-
-    def all(self, sql, params=None):
-        return self.run(sql, params).fetchall()
-
     def commit(self):
         self.connection.commit()
         self.committed = True

@@ -1,0 +1,92 @@
+"""The first evenings on a phone, continued: the next week's evening opened from the last, a
+game's deal facts offered only while its deal is in play, and the header one strip high."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.test_first_minutes import NAMES
+from tests.browser.tools import Evening, Phone
+
+
+def test_next_week_a_new_evening_is_opened_from_the_last_and_each_kept_one_is_a_tap_away(
+        base, browser):
+    phone = Phone(browser)
+    page = phone.page
+    last_week = Evening(base, name="Last week").seat("Ann", "Ben")
+    phone.open(last_week.link())
+    expect(page.locator("#title")).to_have_text("Last week")
+    assert "#" not in page.url  # the link's token is kept on the phone, not in the address bar
+    page.locator("#elsewhere > summary").click()
+    page.locator("#new-evening").click()
+    expect(page.locator("#welcome")).to_be_visible()
+    expect(page.locator("#evening")).to_be_hidden()
+    expect(page.locator("#title")).to_have_text("Parlour Ledger")
+    expect(page.locator("#kept-evenings button")).to_have_text(["Last week"])
+    page.locator("#open-form [name=name]").fill("This week")
+    page.locator("#open-form button[type=submit]").click()
+    expect(page.locator("#title")).to_have_text("This week")
+    expect(page.locator("#players li")).to_have_count(0)
+
+    page.locator("#elsewhere > summary").click()
+    expect(page.locator("#other-evenings button")).to_have_text(["Last week"])
+    page.locator("#other-evenings button").click()
+    expect(page.locator("#title")).to_have_text("Last week")
+    expect(page.locator("#players li")).to_have_text(["Ann", "Ben"])
+    last_week.seat("Dot")  # recorded elsewhere: this phone follows the evening it shows now
+    expect(page.locator("#players li")).to_have_text(["Ann", "Ben", "Dot"])
+
+    page.goto(base + "/")  # opened again later: the evening last shown
+    expect(page.locator("#title")).to_have_text("Last week")
+    page.locator("#elsewhere > summary").click()
+    expect(page.locator("#other-evenings button")).to_have_text(["This week"])
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_a_game_offers_the_facts_of_a_deal_only_while_the_deal_is_in_play(base, browser):
+    """Stand, Buy and Barter, which the service refuses before the first deal and after the
+    stand, are not offered then; the stake and a fine always are."""
+    phone = Phone(browser)
+    page = phone.page
+    evening = Evening(base).seat(*NAMES)
+    game = evening.game("commerce", NAMES, stake=1)
+    phone.open(evening.link())
+    card = page.locator("#games")
+    expect(card.get_by_role("button", name=re.compile("^Deal 1"))).to_be_visible()
+    offered = card.locator("[data-fact]:visible").evaluate_all("bs => bs.map(b => b.dataset.fact)")
+    assert "commerce_stand" not in offered and "card_bought" not in offered
+    assert "cards_bartered" not in offered and {"stake_paid", "penalty_paid"} <= set(offered)
+    evening.record("deal_started", game)
+    expect(card.locator("[data-fact=card_bought]")).to_be_visible()
+    expect(card.locator("[data-fact=cards_bartered]")).to_be_visible()
+    ann = evening.players["Ann"]
+    evening.record("commerce_stand", game, stander=ann, winner=ann)  # the deal is over
+    expect(card.locator("form.sheet")).to_have_count(0)  # the stand's sheet folds away
+    offered = card.locator("[data-fact]:visible").evaluate_all("bs => bs.map(b => b.dataset.fact)")
+    assert not {"commerce_stand", "card_bought", "cards_bartered"} & set(offered), offered
+    assert {"stake_paid", "penalty_paid"} <= set(offered)
+    evening.record("deal_started", game)
+    expect(card.locator("[data-fact=card_bought]")).to_be_visible()
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_the_header_stays_one_strip_high_however_many_play_and_shows_no_balances_before_a_game(
+        base, browser):
+    phone = Phone(browser, width=390, height=844)
+    page = phone.page
+    names = [f"Player {n} of the Twelfth Night party" for n in range(14)] + ["x" * 100]
+    evening = Evening(base).seat(*names)
+    phone.open(evening.link())
+    expect(page.locator("#players li")).to_have_count(15)
+    expect(page.locator("#strip")).to_be_hidden()  # no game yet: nothing to show
+    game = evening.game("commerce", names[:4], stake=1)
+    evening.record("deal_started", game)
+    expect(page.locator("#strip li")).to_have_count(15)
+    expect(page.locator("#strip")).to_be_visible()
+    header = page.evaluate("document.querySelector('header').getBoundingClientRect().height")
+    assert header < 120, f"the header is {header:.0f} px high"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the strip scrolls, not the page
+    phone.close()
+    assert phone.errors == [], phone.errors
