@@ -26,12 +26,8 @@ ALIASES: dict[str, str] = {alias: game.kind for game in GAMES.values() for alias
 RETIRED = Game(kind="retired", title="Game", book="", seats=range(1, 65),
                options=other.OtherOptions)
 _made: dict[str, Catalogue] = {}
-_revision = [0]  # how many times the list changed since start-up (what is built from it is
+REVISION = [0]  # how many times the list changed since start-up (what is built from it is
 # built again)
-
-
-def revision() -> int:
-    return _revision[0]
 
 
 def kind_named(name: str) -> str | None:
@@ -54,7 +50,7 @@ def register(game: Game) -> None:
     GAMES[game.kind] = game
     ALIASES.update(dict.fromkeys(game.aliases, game.kind))
     _made.clear()
-    _revision[0] += 1
+    REVISION[0] += 1
 
 
 def unregister(kind: str) -> None:
@@ -62,7 +58,7 @@ def unregister(kind: str) -> None:
     for alias in game.aliases:
         ALIASES.pop(alias, None)
     _made.clear()
-    _revision[0] += 1
+    REVISION[0] += 1
 
 
 def event_schemas() -> dict:

@@ -3,6 +3,7 @@
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from marshmallow import Schema
 
@@ -94,6 +95,11 @@ class Game:
         if words.split()[0].endswith("s"):
             return words
         return f"{'an' if words[0].lower() in 'aeiou' else 'a'} {words}"
+
+    @cached_property
+    def nouns(self) -> dict[str, str]:
+        """Each fact the game records, as the table names it (`noun`)."""
+        return {kind: self.noun(kind) for kind in [*self.facts, *self.generic]}
 
     def described(self) -> dict:
         """What a client needs to offer this game: its title, how many it seats, its own reads

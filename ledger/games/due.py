@@ -90,7 +90,7 @@ def _accepts(game: Game, record: GameRecord, now: DealNow, event_type: str) -> b
             return False
     try:
         check(game.life, now, event_type, whats if whats != (None,) else (), game.title,
-              game.noun(event_type), {})
+              game.noun(event_type), str)
     except Exception:  # noqa: BLE001 - a refusal: not offered
         return False
     return True

@@ -82,6 +82,3 @@ class InPlay:
     def name(self, player_id: str) -> str:
         player = self.state.players.get(player_id)
         return player.name if player is not None else player_id
-
-    def names(self) -> dict[str, str]:
-        return {pid: player.name for pid, player in self.state.players.items()}

@@ -95,10 +95,17 @@ class DealNow:
     finished: bool
 
 
+def concerns(life: DealLife, event_type: str) -> bool:
+    """Whether the deal's life has a say on the fact: a fact of a deal, or a deal started
+    where one must be finished first."""
+    return life.of_deal(event_type) or (event_type == "deal_started" and life.one_at_a_time)
+
+
 def check(life: DealLife, now: DealNow, event_type: str, whats: tuple[str, ...], title: str,
-          noun: str, names: Mapping[str, str]) -> None:
+          noun: str, names: Callable[[str], str]) -> None:
     """Refuse (409, in the table's words) a fact of a deal that has not started or has
-    ended, a deal started while one must be finished first, and a settlement made twice."""
+    ended, a deal started while one must be finished first, and a settlement made twice.
+    `noun` names the fact, `names(id)` a player, when a refusal says so."""
     if event_type == "deal_started":
         if life.one_at_a_time and now.number and not now.finished:
             raise Conflict(f"Deal {now.number} of {title} is not finished: record its "
@@ -121,9 +128,9 @@ def check(life: DealLife, now: DealNow, event_type: str, whats: tuple[str, ...],
                            {"type": ["this deal has been settled"]})
 
 
-def shown(what: str, names: Mapping[str, str]) -> str:
+def shown(what: str, names: Callable[[str], str]) -> str:
     """A settlement as the table says it: `the hand of player:<id>` → `the hand of Ann`."""
     if " of player:" not in what:
         return what
     label, pid = what.split(" of player:")
-    return f"{label} of {names.get(pid, pid)}"
+    return f"{label} of {names(pid)}"

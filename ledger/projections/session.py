@@ -24,7 +24,8 @@ def apply(state: SessionState, event: dict) -> SessionState:
     never its postings: `fold_rows` does not decode them for it."""
     state.version = event["version"]
     _post(state, event["postings"])
-    step = steps().get(event["type"])
+    made = _made if _made[0] == _revision[0] else _remade()
+    step = made[1].get(event["type"])
     if step is not None:
         step(state, event)
     return state
@@ -159,7 +160,7 @@ def _game_fact(state: SessionState, event: dict) -> None:
     if record is None:
         return
     kind, event_id = event["type"], event["id"]
-    dealing, starts, step, game = _plan(record.kind, kind, games.revision())
+    dealing, starts, step, game = _plan(record.kind, kind, _revision[0])
     state.kept_in[event_id] = record.id
     if dealing:
         record.dealing[event_id] = {"type": kind, **event["data"]}
@@ -202,24 +203,31 @@ SESSION_STEPS = {
 }
 
 
-@cache
-def _steps(_revision: int) -> dict:
+# (the registry's revision, each event type's fold step, the types with one): made again when
+# a game is registered (a test's); read on every append without a call
+_made: tuple = (-1, {}, frozenset())
+_revision = games.REVISION
+
+
+def _remade() -> tuple:
+    global _made
     made = dict(SESSION_STEPS)
     for game in games.GAMES.values():
         settles = game.life.settles if game.life else {}
         made.update(dict.fromkeys([*game.folds, *settles], _game_fact))
     made.update(dict.fromkeys(("deal_started", "deal_sold"), _game_fact))
-    return made
+    _made = (_revision[0], made, frozenset(made))
+    return _made
 
 
 def steps() -> dict:
     """Each event type with a fold step (the games' registry names the games' own)."""
-    return _steps(games.revision())
+    return (_made if _made[0] == _revision[0] else _remade())[1]
 
 
 def detailed() -> frozenset[str]:
     """The event types whose fold step reads more than the postings."""
-    return frozenset(steps())
+    return (_made if _made[0] == _revision[0] else _remade())[2]
 
 
 def _fold_source() -> str:

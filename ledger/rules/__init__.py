@@ -48,11 +48,11 @@ def _game_rule(state: SessionState, draft: Draft) -> list[dict]:
     in_play = InPlay(state, record, game.keeps_deal, game.pools)
     if draft.deal is not None:
         _check_deal(in_play, draft)
-    if game.life is not None:
+    if game.life is not None and life.concerns(game.life, draft.type):
         now = deal_now(game, record, in_play.dealing["current_dealer"])
         whats = game.settled_by(draft.type, draft.data, record.options)
-        life.check(game.life, now, draft.type, whats, game.title, game.noun(draft.type),
-                   in_play.names())
+        life.check(game.life, now, draft.type, whats, game.title, game.nouns[draft.type],
+                   in_play.name)
     rule = game.rules.get(draft.type) or generic.RULES[draft.type]
     return rule(in_play, draft.data)
 

@@ -48,24 +48,28 @@ class KeptStates:
 
     def entry(self, stream: str) -> Kept:
         """The stream's entry, made if new; take its lock before touching its state."""
+        kept = self._kept.get(stream)
+        if kept is not None:
+            try:  # one call on the ordered dict: atomic (the table's lock is for making one)
+                self._kept.move_to_end(stream)
+            except KeyError:  # just evicted: the holder keeps his, the next makes a new one
+                pass
+            return kept
         with self._lock:
             kept = self._kept.get(stream)
             if kept is None:
                 kept = self._kept[stream] = Kept()
                 while len(self._kept) > STREAMS_KEPT:
                     self._kept.popitem(last=False)
-            else:
-                self._kept.move_to_end(stream)
             return kept
 
     def advance(self, kept: Kept, event: dict) -> None:
         """Under `kept.lock`: fold an event just committed, if the kept state is at the version
         before it."""
         if kept.state is not None and kept.state.version == event["version"] - 1:
-            self._apply(kept.state, event)
+            self.fold(kept.state, event)
 
-    def _apply(self, state, event: dict) -> None:
-        raise NotImplementedError
+    fold = None  # (state, event): the stream's fold step
 
 
 class SessionStates(KeptStates):
@@ -124,8 +128,7 @@ class SessionStates(KeptStates):
         kept.saved = row[0]
         return SessionState.from_dict(orjson.loads(row[1]))
 
-    def _apply(self, state, event):
-        apply(state, event)
+    fold = staticmethod(apply)
 
 
 class ClubStates(KeptStates):
@@ -139,8 +142,7 @@ class ClubStates(KeptStates):
         kept.state = state
         return state
 
-    def _apply(self, state, event):
-        state.apply(event)
+    fold = staticmethod(ClubState.apply)
 
 
 def _fold_without_gc(state: SessionState, rows, session_id: str) -> None:

@@ -80,9 +80,10 @@ class Sessions:
 
 def drafted(request: dict) -> Draft:
     """The request validated in one pass (envelope and data) as a draft event."""
-    loaded = games.catalogue().load_request(request)
+    catalogue = games.catalogue()
+    loaded = catalogue.load_request(request)
     event_type, game_id = loaded["type"], loaded["game_id"]
-    own = games.catalogue().session_types
+    own = catalogue.session_types
     if event_type == "session_created":
         raise Invalid.field("type", "A session is created with POST /api/v1/sessions.")
     if event_type in own and game_id is not None:

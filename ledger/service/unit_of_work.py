@@ -75,7 +75,7 @@ class UnitOfWork:
 
     def _entry(self, states, stream: str):
         entry = states.entry(stream)
-        if entry not in self._locked:
+        if not self._locked or entry not in self._locked:
             entry.lock.acquire()
             self._locked.append(entry)
         return entry
@@ -83,13 +83,14 @@ class UnitOfWork:
     def session(self, stream: str | None = None):
         """The session's state folded up to its head (its snapshot saved if due). On a retry,
         a resent id ends the unit of work here with its original."""
-        stream = stream or self.stream
-        self._resent_first()
-        entry = self._entry(self.units.sessions, stream)
-        state, self.head = self.units.sessions.caught_up(entry, self.writer, stream)
-        if stream == self.stream and state.version:
-            self.units.sessions.save_if_due(entry, self.writer, state)
-        self._states = self.units.sessions, entry
+        stream, sessions = stream or self.stream, self.units.sessions
+        if self.retrying:
+            self._resent_first()
+        entry = self._entry(sessions, stream)
+        state, self.head = sessions.caught_up(entry, self.writer, stream)
+        if stream == self.stream and state.version - entry.saved >= sessions.snapshot_every:
+            sessions.save_if_due(entry, self.writer, state)
+        self._states = sessions, entry
         return state
 
     def rebuilt(self):
@@ -140,7 +141,10 @@ class UnitOfWork:
         """Append the unit's last event and commit (one round trip on PostgreSQL)."""
         event = self.writer.insert(self.stream, self.head, draft, postings)
         self.outcome = event, True
-        return self._appended_event(event)
+        self.head = event["version"], event["hash"]
+        if self._states is not None:
+            self._appended.append((*self._states, event))
+        return event
 
     def _appended_event(self, event: dict) -> dict:
         self.head = event["version"], event["hash"]
@@ -156,6 +160,12 @@ class UnitOfWork:
 
     def __exit__(self, kind, error, trace) -> bool:
         try:
+            if kind is None:  # commit, if the last append did not; then advance the kept states
+                self._writing.__exit__(None, None, None)
+                self._committed = True
+                for states, entry, event in self._appended:
+                    states.advance(entry, event)
+                return False
             return self._ended(kind, error, trace)
         finally:
             for entry in reversed(self._locked):
@@ -165,13 +175,9 @@ class UnitOfWork:
                 entry.lock.release()
 
     def _ended(self, kind, error, trace) -> bool:
+        """The unit of work ended by an exception: a resend found, a write to try again, a
+        refusal (of a resent id, its original), or something unexpected (raised)."""
         store, writing = self.units.store, self._writing
-        if kind is None:
-            writing.__exit__(None, None, None)  # commit, if the last append did not
-            self._committed = True
-            for states, entry, event in self._appended:  # then advance the kept states
-                states.advance(entry, event)
-            return False
         if kind is _Resent:
             writing.__exit__(kind, error, trace)
             self.outcome = error.original, False

@@ -156,7 +156,11 @@ class SQLWriter(SQLReader, Writer):
         event = placed(stream, head, draft, postings)
         self._heads_after(event)
         event["position"] = self.tx.insert_and_commit(INSERT, as_row(event))
-        self.committed()
+        if len(self._placed) == 1:  # committed: the head it placed is the stream's head
+            self.store._keep_head(stream, (event["version"], event["hash"]), self.tx.seen)
+            self._placed = []
+        else:
+            self.committed()
         return event
 
     def _heads_after(self, event: dict) -> None:
