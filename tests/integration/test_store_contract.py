@@ -8,90 +8,21 @@ import hashlib
 import threading
 import uuid
 
-import orjson
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from ledger.errors import Conflict, NotFound
 from ledger.events.draft import Draft
-from ledger.events.store import MEMORY_URL, open_store
-from ledger.events.store.base import LAST_VERSION, Store
 from ledger.projections.balances import balances
-from ledger.projections.session import fold
-from ledger.service.bootstrap import Ledger, bootstrap
-from tests.conftest import fresh_postgres_url
+from ledger.service.bootstrap import bootstrap
+from tests.integration.contract import Backend, Memory, Postgres, SQLite, stake
 
 WRITERS, APPENDS_EACH = 4, 15
 
 
-def stake(players, game, amount=3, event_id=None, expected_version=None):
-    request = {"type": "stake_paid", "game_id": game,
-               "data": {"player": players[0], "amount": amount}}
-    if event_id:
-        request["id"] = event_id
-    if expected_version is not None:
-        request["expected_version"] = expected_version
-    return request
-
-
-def snapshot_of(ledger: Ledger, sid: str) -> tuple[int, str, str] | None:
-    """(version, state as JSON, fold format) of the session's stored snapshot, read through
-    the store's Reader."""
-    with ledger.store.reading() as reader:
-        return reader.snapshot(sid, LAST_VERSION)
-
-
-class StoreContract:
-    """What every backend promises the service. A subclass names its store's URL (`url_for`)
-    and says how another process reaches the same store (`another_process`)."""
-
-    def url_for(self, tmp_path) -> str:
-        raise NotImplementedError
-
-    def another_process(self, store: Store, url: str) -> Ledger:
-        """The service as another process (another app server) builds it on the same store:
-        its own kept states and heads."""
-        raise NotImplementedError
-
-    @pytest.fixture
-    def url(self, tmp_path):
-        return self.url_for(tmp_path)
-
-    @pytest.fixture
-    def store(self, url):
-        store = open_store(url)
-        yield store
-        store.dispose()
-
-    @pytest.fixture
-    def ledger(self, store):
-        return bootstrap(store=store)
-
-    @pytest.fixture
-    def processes(self, store, url):
-        """Other processes' services on the store, let go of at the end."""
-        made: list[Ledger] = []
-
-        def process() -> Ledger:
-            made.append(self.another_process(store, url))
-            return made[-1]
-
-        yield process
-        for other in made:
-            if other.store is not store:
-                other.store.dispose()
-
-    @pytest.fixture
-    def session(self, ledger):
-        event, _ = ledger.sessions.open({"name": "Contract", "counter_value": 2})
-        sid = event["session_id"]
-        players = [ledger.sessions.record(sid, {"type": "player_added",
-                                                "data": {"name": n}})[0]["id"]
-                   for n in ("Ann", "Bob", "Cat")]
-        game = ledger.sessions.record(sid, {"type": "game_started", "data": {
-            "kind": "commerce", "seats": players, "stake": 2}})[0]["id"]
-        return sid, players, game
+class StoreContract(Backend):
+    """What every backend promises the service."""
 
     def test_versions_count_up_from_one_with_postings_stored(self, ledger, session):
         sid, players, game = session
@@ -224,89 +155,10 @@ class StoreContract:
             with writer.sessions.reading(sid) as kept:
                 assert kept.to_dict() == rebuilt
 
-    def test_state_from_a_snapshot_equals_the_state_folded_from_the_start(self, store, session):
-        sid, players, game = session
-        writer = bootstrap(store=store)
-        writer.units.sessions.snapshot_every = 4
-        for _ in range(10):
-            writer.sessions.record(sid, stake(players, game, amount=1))
-        saved = snapshot_of(writer, sid)[0]
-        assert 5 < saved < 15
-        with bootstrap(store=store).sessions.reading(sid) as from_snapshot:
-            snapshot_state = from_snapshot.to_dict()
-        # from the start: event by event, and the store's rows in bulk (`ledger rebuild`, which
-        # ignores the snapshot), in a process that has kept nothing
-        assert fold(store.read(sid)).to_dict() == snapshot_state
-        assert bootstrap(store=store).sessions.rebuild(sid).to_dict() == snapshot_state
-
-    def test_a_snapshot_rolled_back_with_a_refused_append_is_written_by_the_next(self, store,
-                                                                                 session):
-        sid, players, game = session
-        writer = bootstrap(store=store)
-        writer.units.sessions.snapshot_every = 4
-        for _ in range(4):  # 6 (a snapshot at 5), 7, 8, 9
-            writer.sessions.record(sid, stake(players, game, amount=1))
-        with pytest.raises(NotFound):  # a snapshot at 9 is due, and rolled back with the refusal
-            writer.sessions.record(sid, stake(players, "no-such-game"))
-        assert snapshot_of(writer, sid)[0] == 5
-        # 10: the snapshot at 9 is written
-        writer.sessions.record(sid, stake(players, game, amount=1))
-        assert snapshot_of(writer, sid)[0] == 9
-
-    def test_a_snapshot_of_another_fold_is_ignored_and_rewritten(self, store, session, monkeypatch):
-        """A snapshot written by other fold code is not trusted: the state is folded from the
-        events, equals a fold from scratch, and the next due append writes a snapshot of
-        today's."""
-        from ledger.projections import session as folding
-        from ledger.service import kept
-
-        sid, players, game = session
-        writer = bootstrap(store=store)
-        writer.units.sessions.snapshot_every = 4
-        for _ in range(6):
-            writer.sessions.record(sid, stake(players, game, amount=1))
-        with bootstrap(store=store).sessions.reading(sid) as from_scratch_before:
-            expected = from_scratch_before.to_dict()
-        # an older fold counted every stake twice, and its snapshot is still in the store
-        old_step, old_bulk = folding._post, kept.fold_rows
-
-        def counting_twice(state, postings):
-            old_step(state, postings)
-            old_step(state, postings)
-
-        def folding_rows_twice(state, rows, session_id):  # the bulk fold a new process uses
-            before = dict(state.balances)
-            old_bulk(state, rows, session_id)
-            for account, counters in state.balances.items():
-                state.balances[account] = 2 * counters - before.get(account, 0)
-
-        monkeypatch.setattr(folding, "_post", counting_twice)
-        monkeypatch.setattr(kept, "fold_rows", folding_rows_twice)
-        monkeypatch.setattr(kept, "FOLD_FORMAT", "an-older-fold")
-        old = bootstrap(store=store)
-        old.units.sessions.snapshot_every = 1
-        old.sessions.record(sid, stake(players, game, amount=1))
-        monkeypatch.undo()
-        version, saved_state, saved_format = snapshot_of(old, sid)
-        assert saved_format == "an-older-fold"
-        assert version == expected["version"]  # and wrong: the older fold counted twice
-        assert orjson.loads(saved_state)["balances"][f"pool:{game}"] == \
-            2 * dict(expected["balances"])[f"pool:{game}"]
-        with bootstrap(store=store).sessions.reading(sid) as state:
-            assert state.version == expected["version"] + 1
-            assert state.pool(game) == dict(expected["balances"])[f"pool:{game}"] + 1
-        fresh = bootstrap(store=store)
-        fresh.units.sessions.snapshot_every = 1
-        fresh.sessions.record(sid, stake(players, game, amount=1))
-        assert snapshot_of(fresh, sid)[2] == folding.FOLD_FORMAT
-
 
 class SQLStoreContract(StoreContract):
     """What only a database promises: the events table refuses any change, and a row edited
     behind the service's back (its guard dropped) is named by the chain."""
-
-    def another_process(self, store, url):
-        return bootstrap(store=open_store(url, migrate=False))
 
     def test_the_database_refuses_update_and_delete_of_events(self, store, session):
         for statement in ("UPDATE events SET type = 'x'", "DELETE FROM events"):
@@ -335,23 +187,17 @@ class SQLStoreContract(StoreContract):
         assert result["ok"] is False and result["first_bad_version"] == 6 and result["events"] == 7
 
 
-class TestMemory(StoreContract):
-    def url_for(self, tmp_path):
-        return MEMORY_URL
-
-    def another_process(self, store, url):
-        return bootstrap(store=store)  # one store in memory: its own kept states on it
+class TestMemory(Memory, StoreContract):
+    pass
 
 
-class TestSQLite(SQLStoreContract):
-    def url_for(self, tmp_path):
-        return f"sqlite:///{tmp_path}/ledger.sqlite3"
+class TestSQLite(SQLite, SQLStoreContract):
+    pass
 
 
 @pytest.mark.postgres
-class TestPostgres(SQLStoreContract):
-    def url_for(self, tmp_path):
-        return fresh_postgres_url()
+class TestPostgres(Postgres, SQLStoreContract):
+    pass
 
 
 def test_the_fold_format_follows_the_folds_source():
