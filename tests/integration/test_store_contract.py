@@ -156,6 +156,34 @@ class StoreContract(Backend):
                 assert kept.to_dict() == rebuilt
 
 
+    def test_one_evenings_long_read_holds_up_no_other_evening(self, ledger, session):
+        """Each evening's kept state has a lock of its own: while one evening is being read
+        (its balances and settlement projected), another is read and written."""
+        sid, other = session[0], ledger.sessions.open({"name": "Other"})[0]["session_id"]
+        reading, done, release = threading.Event(), threading.Event(), threading.Event()
+
+        def long_read():
+            with ledger.sessions.reading(sid):
+                reading.set()
+                release.wait(30)
+
+        def another_evening():
+            with ledger.sessions.reading(other) as state:
+                assert state.version == 1
+            ledger.sessions.record(other, {"type": "player_added", "data": {"name": "Eve"}})
+            done.set()
+
+        held = threading.Thread(target=long_read)
+        held.start()
+        try:
+            assert reading.wait(30)
+            threading.Thread(target=another_evening).start()
+            assert done.wait(30), "the other evening waited for the long read"
+        finally:
+            release.set()
+            held.join()
+
+
 class SQLStoreContract(StoreContract):
     """What only a database promises: the events table refuses any change, and a row edited
     behind the service's back (its guard dropped) is named by the chain."""

@@ -1,8 +1,9 @@
 """The store in memory: the same contract as SQLite's and PostgreSQL's, for the unit tests,
 which run the real service against it (and for a throwaway ledger: `memory://`).
 
-One lock: a writer holds it from its start to its end, a reader for its whole view. Writes
-are applied as they are made and undone if the transaction does not commit. Events are kept
+One lock: a writer holds it from its start to its end, a reader for each read (so that one
+evening's long read holds up nobody else's). Writes are applied as they are made and undone
+if the transaction does not commit. Events are kept
 as the SQL tables keep them (postings and data as JSON text), so a fold reads the same rows."""
 
 import threading
@@ -60,6 +61,21 @@ class MemoryReader(Reader):
 
     def evening_versions(self, club):
         return {sid: len(self._log(sid)) for sid, owner in self.store._clubs.items() if owner == club}
+
+
+class LockedReader(MemoryReader):
+    """A reader that takes the store's lock for each read."""
+
+    def __getattribute__(self, name):
+        found = super().__getattribute__(name)
+        if name.startswith("_") or not callable(found):
+            return found
+        store = super().__getattribute__("store")
+
+        def locked(*args, **kwargs):
+            with store._lock:
+                return found(*args, **kwargs)
+        return locked
 
 
 class MemoryWriter(MemoryReader, Writer):
@@ -153,8 +169,7 @@ class MemoryStore(Store):
 
     @contextmanager
     def reading(self):
-        with self._lock:
-            yield MemoryReader(self)
+        yield LockedReader(self)
 
     def forget(self, stream):
         """Nothing is kept apart from the store itself."""
