@@ -72,6 +72,45 @@ def test_a_game_offers_the_facts_of_a_deal_only_while_the_deal_is_in_play(base, 
     assert phone.errors == [], phone.errors
 
 
+def test_the_card_takes_its_next_tap_from_what_the_service_says_is_due(base, browser):
+    """In the middle of a Pope Joan or three-stake Brag deal the deal's settlement leads and
+    the next deal is a small button; once the Out ends the deal, the next deal leads; a won
+    Cassino offers no deal at all (the service's `due`, declared once by each game)."""
+    phone = Phone(browser)
+    page = phone.page
+    evening = Evening(base).seat(*NAMES)
+    players = [evening.players[n] for n in NAMES]
+    pope = evening.game("pope_joan", NAMES, stake=1)
+    evening.record("deal_started", pope)
+    phone.open(evening.link())
+    card = page.locator(".game").first
+    expect(card.locator("form.sheet")).to_be_visible()  # the Out's sheet
+    deal = card.get_by_role("button", name=re.compile("^Deal 2"))
+    expect(deal).not_to_have_class(re.compile("primary"))
+    evening.record("pope_joan_out", pope, player=players[1],
+                   cards_left={p: 1 for p in players if p != players[1]})
+    expect(card.get_by_role("button", name=re.compile("^Deal 2"))).to_have_class(re.compile("primary"))
+    expect(card.locator("[data-fact=compartment_won]")).to_have_count(0)  # the deal is over
+    brag = evening.game("three_stake_brag", NAMES, stake=1)
+    evening.record("deal_started", brag)
+    page.locator(f"#switcher [data-game='{brag}']").click()
+    card = page.locator(f".game[data-game='{brag}']")
+    expect(card.locator("form.sheet")).to_be_visible()  # a stake won: the deal's settlement
+    expect(card.get_by_role("button", name=re.compile("^Deal 2"))).not_to_have_class(
+        re.compile("primary"))
+    cassino = evening.game("cassino", NAMES[:2], stake=1, target=1)
+    evening.record("deal_started", cassino)
+    evening.record("cassino_deal_counted", cassino, counts={
+        players[0]: {"cards": 30, "spades": 8, "aces": 3, "great_cassino": 1, "little_cassino": 1, "sweeps": 1},
+        players[1]: {"cards": 22, "spades": 5, "aces": 1, "great_cassino": 0, "little_cassino": 0, "sweeps": 0}})
+    page.locator(f"#switcher [data-game='{cassino}']").click()
+    card = page.locator(f".game[data-game='{cassino}']")
+    expect(card).to_contain_text("won by")
+    expect(card.locator("[data-fact=deal_started]")).to_have_count(0)
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
 def test_the_header_stays_one_strip_high_however_many_play_and_shows_no_balances_before_a_game(
         base, browser):
     phone = Phone(browser, width=390, height=844)
