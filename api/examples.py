@@ -157,6 +157,9 @@ RESPONSES = {
                    "scored": {BENNET: 8, CATHERINE: 8, COLLINS: 0, DARCY: 0}}],
         "winner": None, "winners": [], "target": 11,
         "sides": [[BENNET, CATHERINE], [COLLINS, DARCY]]}},
+    "getRefund": {"200": {
+        "game_id": COMMERCE, "pool": None, "counters": 7,
+        "shares": {BENNET: 2, COLLINS: 2, CATHERINE: 2, DARCY: 1}, "odd": [BENNET]}},
     "getSettlement": {"200": {
         "transfers": [{"from": p, "to": DARCY, "counters": -n, "amount_minor": -5 * n}
                       for p, n in BALANCES if n < 0],

@@ -11,6 +11,8 @@ from ledger import games
 from ledger.errors import Invalid, NotFound
 from ledger.games.dealing import dealing
 from ledger.projections.balances import balances, pools
+from ledger.projections.refunds import refund
+from ledger.projections.session import pools_by_game
 from ledger.projections.settlement import settlement
 from ledger.projections.statement import statement
 
@@ -63,6 +65,28 @@ class Scores(MethodView):
             if read is None:
                 raise Invalid.field("gid", "Scores are kept for Cassino games.")
             return read(game, state)
+
+
+@blp.route("/games/<gid>/refund")
+class Refund(MethodView):
+    @blp.arguments(schemas.RefundQuery(), location="query", unknown=RAISE)
+    @blp.response(200, schemas.Refund)
+    @blp.problems(401, 404, 422)
+    def get(self, query, sid, gid):
+        """An unclaimed pool of the game, shared back by default: to those who put it there,
+        each his share, an odd counter named; what the page offers to record as
+        `pool_refunded` (the table may change it) so that the evening can be all square."""
+        name = query.get("pool")
+        with ledger().sessions.reading(sid) as state:
+            game = _game(state, gid)
+            named = games.of(game).pools
+            if name not in (named or (None,)):
+                raise Invalid.field("pool", f"One of: {', '.join(named)}." if named
+                                    else "This game has one pool: leave pool out.")
+            held = pools_by_game(state)[gid].get(name, 0)
+            seats = list(game.seats)
+        shared = refund(ledger().store.stream(sid), gid, name, held, seats)
+        return {"game_id": gid, "pool": name, "counters": held, **shared}
 
 
 @blp.route("/settlement")

@@ -1,6 +1,6 @@
 """Read models' shapes (SPEC §9: fields may be added, never removed)."""
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 
 class PlayerBalance(Schema):
@@ -183,3 +183,20 @@ class Progressive(Schema):
 
 class ProgressiveQuery(Schema):
     game_id = fields.String(metadata={"description": "default: the latest Progressive Poker game"})
+
+
+class RefundQuery(Schema):
+    pool = fields.String(validate=validate.Length(min=1, max=40), metadata={
+        "description": "which of the game's named pools (Pope Joan's compartments, three-stake "
+                       "Brag's stakes); leave it out for a game's one pool"})
+
+
+class Refund(Schema):
+    game_id = fields.String()
+    pool = fields.String(allow_none=True)
+    counters = fields.Integer(metadata={"description": "what the pool holds now"})
+    shares = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "player -> counters: the pool shared back to those who put it there, "
+                       "each his share; they come to exactly `counters`"})
+    odd = fields.List(fields.String(), metadata={
+        "description": "the players given an odd counter (one more than their exact share)"})

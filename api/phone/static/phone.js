@@ -261,7 +261,11 @@ function draw() {
     if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid… ${who[t.from]} to ${who[t.to]}`}));
     return item;
   });
-  const pools = settlement.unsettled_pools.map(p => el("li", `${counted(p.counters)} still in ${poolName(p)}`));
+  const pools = settlement.unsettled_pools.map(p => {
+    const item = el("li", `${counted(p.counters)} still in ${poolName(p)}`);
+    if (writer()) item.append(button("Share back…", () => askRefund(p), {class: "writer", "aria-label": `Share back… ${counted(p.counters)} still in ${poolName(p)}`}));
+    return item;
+  });
   const square = !owes.length && !pools.length;
   $("#settlement").replaceChildren(...(square ? [el("li", "All square.", {class: "square"})] : [...owes, ...pools]));
   const paid = settlement.payments || [];
@@ -795,6 +799,35 @@ function askPayment(t) {
     const n = amount();
     if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${counted(t.counters)}.`; return false; }
     enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}}, `${who[t.from]} paid ${who[t.to]} ${counted(n)}`);
+    return true;
+  });
+}
+
+// A pool nobody won is shared back before the evening can be all square: by default to those
+// who put it there, each his share (the service works it out from the log), as the table
+// agrees (every figure can be changed); recorded as `pool_refunded`.
+function askRefund(pool) {
+  const game = view.summary.games.find(g => g.id === pool.game_id), who = names();
+  const box = $("#sheet-fields"), shares = {};
+  const draw = model => {
+    box.replaceChildren();
+    for (const seat of game.seats) shares[seat] = stepper(box, who[seat], model.shares[seat] || 0, 0);
+    const odd = (model.odd || []).map(p => who[p]);
+    box.append(el("p", `${counted(pool.counters)} to share back` + (odd.length ? `; the odd counter${odd.length > 1 ? "s" : ""} to ${odd.join(", ")}.` : "."), {class: "hint"}));
+  };
+  draw({shares: {}});
+  read(`/games/${pool.game_id}/refund${pool.pool ? `?pool=${encodeURIComponent(pool.pool)}` : ""}`)
+    .then(draw).catch(() => {});  // offline: shared as the table types it
+  openSheet(`Share back ${poolName(pool)}`, "Record", error => {
+    const given = Object.fromEntries(Object.entries(shares).map(([seat, take]) => [seat, take() || 0]).filter(([, n]) => n > 0));
+    const total = Object.values(given).reduce((a, b) => a + b, 0);
+    if (total !== pool.counters) {
+      error.textContent = `The shares come to ${counted(total)}; the pool holds ${counted(pool.counters)}.`;
+      return false;
+    }
+    const said = Object.entries(given).map(([seat, n]) => `${who[seat]} ${n}`).join(", ");
+    enqueue("/events", {type: "pool_refunded", game_id: pool.game_id, data: {shares: given, ...(pool.pool ? {pool: pool.pool} : {})}},
+            `${titleOf(game)} · ${poolName(pool)} shared back: ${said}`);
     return true;
   });
 }
