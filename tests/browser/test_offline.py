@@ -126,22 +126,34 @@ def test_undo_while_offline_waits_in_the_outbox(base, phone):
     expect(phone.page.locator("#log s", has_text="Ben paid the pool 3")).to_have_count(1)
 
 
-def test_a_refusal_stays_on_screen_until_dismissed(base, phone):
+def test_a_refusal_keeps_the_sheet_as_typed_with_its_reason_beside_the_field(base, phone):
+    """Refused, the sheet stays (or comes back) as it was typed, the reason in the table's
+    words beside the field at fault, in view and focused; it stays until the next try."""
     evening = Evening(base).seat(*SEATS)
     evening.game("other", SEATS, stake=1)
     phone.open(evening.link())
+    page = phone.page
     phone.game().get_by_role("button", name="Deal 1: Ann deals").click()
     sheet = phone.game().locator("form.sheet")  # the pool is empty: nothing to win
     phone.chip(sheet, "Who won the pool", "Ben")
     sheet.locator("button[type=submit]").click()
-    look = phone.page.locator("#attention .look")
-    expect(look).to_contain_text("Nothing was recorded")
-    expect(look).to_contain_text("The pool holds 0 counters")
-    phone.page.wait_for_timeout(6_000)  # no longer a toast that goes by itself
-    expect(look).to_be_visible()
-    look.get_by_role("button", name="Dismiss").click()
-    expect(look).to_have_count(0)
+    fault = sheet.locator("[data-field=winners] .fault")
+    expect(fault).to_contain_text("The pool holds 0 counters")
+    expect(sheet.locator(".error[role=alert]")).to_contain_text("Not recorded: Who won the pool")
+    assert "data." not in sheet.inner_text() and "winners:" not in sheet.inner_text()
+    expect(sheet.locator("label.chip", has_text="Ben").locator("input")).to_be_checked()
+    assert page.evaluate("document.activeElement.closest('[data-field]')?.dataset.field") == "winners"
+    box = fault.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    expect(page.locator("#attention .look")).to_have_count(0)  # nothing left over elsewhere
+    page.wait_for_timeout(6_000)  # no toast that goes by itself
+    expect(fault).to_be_visible()
     assert [e["type"] for e in evening.events()].count("pool_won") == 0
+    evening.record("stake_paid", evening.games[0], player=evening.players["Ann"], amount=3)
+    sheet.locator("button[type=submit]").click()  # tried again: recorded, the reason gone
+    expect(sheet).to_have_count(0)
+    assert [e["type"] for e in evening.events()].count("pool_won") == 1
+    expect(page.locator(".fault")).to_have_count(0)
 
 
 def test_after_a_reload_a_second_game_can_be_started(base, phone):

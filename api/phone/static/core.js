@@ -48,14 +48,24 @@ function chip(box, attributes, text, checked) {  // a tappable name with its box
 }
 
 // The sheet dialog, its fields filled in: `done(error)` → true once recorded, and it closes.
-function openSheet(title, ok, done) {
-  const dialog = $("#sheet"), error = $("#sheet-error");
+function openSheet(title, ok, done) {  // `done(error)`: true (or a promise of it) closes it
+  const dialog = $("#sheet"), error = $("#sheet-error"), button = $("#sheet-ok");
   $("#sheet-title").textContent = title;
   error.textContent = "";
-  $("#sheet-ok").textContent = ok;
-  $("#sheet-form").onsubmit = event => {
+  button.textContent = ok;
+  $("#sheet-form").onsubmit = async event => {
     event.preventDefault();
-    if (done(error)) dialog.close();
+    if (button.disabled) return;  // a second tap while the first is being recorded
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    button.textContent = "Recording…";
+    try {
+      if (await done(error)) dialog.close();
+    } finally {
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
+      button.textContent = ok;
+    }
   };
   $("#sheet-cancel").onclick = () => dialog.close();
   dialog.showModal();

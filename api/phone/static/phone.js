@@ -61,10 +61,12 @@ function saveOutbox(items) {
   if (view && view.summary) $("#undo").hidden = !items.some(i => !i.look) && !lastUndoable(described().voided);
 }
 
-function enqueue(path, body, words) {
+function enqueue(path, body, words, sheet) {  // `sheet`: the sheet it was typed on, kept
   if (body.game_id) keep.set(playingKey(), body.game_id);  // the game recorded in is the one played
-  saveOutbox([...outbox(), {path, body: {id: uuid(), ...body}, words}]);
-  return flush();
+  const item = {path, body: {id: uuid(), ...body}, words, ...(sheet ? {sheet} : {})};
+  saveOutbox([...outbox(), item]);
+  flush();
+  return item.body.id;
 }
 
 async function flush() {
@@ -81,12 +83,18 @@ async function flush() {
       }
       if (response.status >= 500) break; // the server is busy: try again later
       if (response.ok) {
+        if (item.sheet && !outbox().some(i => i.sheet === item.sheet && i !== item)) keptSheets.delete(item.sheet);
         saveOutbox(outbox().filter(i => i.body.id !== item.body.id));
         sent = true;
         continue;
       }
       const problem = await response.json().catch(() => ({}));
-      const look = {reason: plain(problem), moved: "current_deal" in problem || "current_version" in problem};
+      if (item.sheet && keptSheets.has(item.sheet)) {  // back to the sheet it was typed on
+        saveOutbox(outbox().filter(i => i.body.id !== item.body.id));
+        refused(keptSheets.get(item.sheet), problem);
+        continue;
+      }
+      const look = {reason: plain(problem), problem, moved: "current_deal" in problem || "current_version" in problem};
       saveOutbox(outbox().map(i => (i.body.id === item.body.id ? {...i, look} : i)));
     }
   } finally {
@@ -526,36 +534,96 @@ function inlineSheet(game, spec, key, scope) {
   form.append(fields, error, el("button", `Record ${spec.label.toLowerCase()}`, {type: "submit", class: "primary", "data-fact": spec.type}));
   form.addEventListener("submit", event => {
     event.preventDefault();
-    if (submit(game, spec, collect, error)) {  // recorded: the sheet's work is done
-      keptSheets.delete(key);
-      form.remove();
-    }
+    clearFaults(form);
+    keptSheets.set(key, form);  // kept, with what was typed, until the service has taken it
+    if (submit(game, spec, collect, error, key).length) form.remove();
   });
   return form;
 }
 
 function ask(game, spec) {
   const collect = fill($("#sheet-fields"), game, spec);
-  openSheet(`${spec.label} · ${titleOf(game)}`, "Record", error => submit(game, spec, collect, error));
+  openSheet(`${spec.label} · ${titleOf(game)}`, "Record", async error => {
+    clearFaults($("#sheet-form"));
+    const ids = submit(game, spec, collect, error);
+    return ids.length > 0 && answered(ids, $("#sheet-form"));
+  });
 }
 
-function submit(game, spec, collect, error) {
+// The sheet stays open until the service has answered (or the phone is offline: then the fact
+// waits in the outbox); refused, it stays as it was typed, the reason beside the field at fault.
+async function answered(ids, sheet) {
+  for (let tries = 0; tries < 50 && (flush.busy || outbox().some(i => ids.includes(i.body.id) && !i.look && navigator.onLine)); tries++) {
+    await flush();
+    if (outbox().some(i => ids.includes(i.body.id) && !i.look)) await new Promise(done => setTimeout(done, 100));
+  }
+  const turned = outbox().find(i => ids.includes(i.body.id) && i.look);
+  if (!turned) return true;
+  saveOutbox(outbox().filter(i => !ids.includes(i.body.id)));
+  refused(sheet, turned.look.problem);
+  return false;
+}
+
+// A refusal shown on the sheet: in the table's words, beside the field at fault (marked, and
+// focused), or at the sheet's foot; announced (role=alert), and cleared by the next try.
+function refused(sheet, problem) {
+  const labels = Object.fromEntries([...sheet.querySelectorAll("[data-field]")].map(f => [f.dataset.field, f.dataset.label]));
+  const errors = Object.entries(problem.errors || {});
+  const faults = errors.map(([path, messages]) => [path.split(".").filter(p => p !== "data")[0],
+    errors.length === 1 && problem.detail ? tableWords(problem.detail) : messages.map(tableWords).join(" ")]);
+  let first = null;
+  for (const [name, message] of faults) {
+    const slot = sheet.querySelector(`[data-field="${CSS.escape(name)}"]`);
+    if (!slot) continue;
+    const note = el("p", message, {class: "fault error", id: `fault-${uuid().slice(0, 8)}`});
+    slot.append(note);
+    for (const field of slot.querySelectorAll("input")) {
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("aria-describedby", note.id);
+    }
+    first = first || slot;
+  }
+  const error = sheet.querySelector(".error[role=alert]") || $("#sheet-error");
+  error.textContent = first ? `Not recorded: ${labels[first.dataset.field]} — ${first.querySelector(".fault").textContent}`
+                            : `Not recorded: ${plain(problem)}`;
+  requestAnimationFrame(() => {  // after the card is drawn again with the sheet in it
+    const target = (first && first.querySelector("input")) || error;
+    if (target === error) error.setAttribute("tabindex", "-1");
+    target.scrollIntoView({block: "center"});
+    target.focus({preventScroll: true});
+  });
+}
+
+function clearFaults(sheet) {
+  for (const note of sheet.querySelectorAll(".fault")) note.remove();
+  for (const field of sheet.querySelectorAll("[aria-invalid]")) {
+    field.removeAttribute("aria-invalid");
+    field.removeAttribute("aria-describedby");
+  }
+  const error = sheet.querySelector(".error[role=alert]");
+  if (error) error.textContent = "";
+}
+
+// A message the service gave, as the table says it: no `data.x:` prefix, names for ids.
+function tableWords(text) {
+  const who = view ? names() : {};
+  return String(text).replace(/^(data\.)?[\w.]+: /, "").replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
+}
+
+function submit(game, spec, collect, error, sheet) {  // the ids of the facts queued
   let data;
   try {
     data = collect();
   } catch (problem) {
     error.textContent = problem.message;  // refused here, before anything was sent
-    return false;
+    return [];
   }
   if (spec.outcomes.length) {  // one fact per seat of the sheet
-    for (const [seat, outcome] of Object.entries(data)) {
-      const fact = {player: seat, ...Object.fromEntries(spec.outcomes)[outcome]};
-      enqueue("/events", factBody(game, spec, fact), `${words(game, spec, {})}: ${names()[seat]} ${outcome}`);
-    }
-  } else {
-    enqueue("/events", factBody(game, spec, data), words(game, spec, data));
+    return Object.entries(data).map(([seat, outcome]) => enqueue("/events",
+      factBody(game, spec, {player: seat, ...Object.fromEntries(spec.outcomes)[outcome]}),
+      `${words(game, spec, {})}: ${names()[seat]} ${outcome}`, sheet));
   }
-  return true;
+  return [enqueue("/events", factBody(game, spec, data), words(game, spec, data), sheet)];
 }
 
 // Builds the sheet's inputs in `box`; returns collect() → the fact's data, or throws in words.
@@ -569,9 +637,11 @@ function fill(box, game, spec, scope = {}) {
     const preset = typeof f.default === "string" ? (follows ? undefined : values[f.default]) : f.default;
     // a field that takes another's value until chosen (Commerce's winner: the stander) is
     // folded, saying so: the usual deal needs no tap on it
-    const into = follows ? el("details", null, {class: "follows"}, el("summary", `${f.label}: as ${follows.label.toLowerCase()}, unless chosen`)) : box;
-    if (follows) box.append(into);
-    readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(into, game, f, preset, seats);
+    const slot = el("div", null, {class: "field", "data-field": f.name, "data-label": f.label});
+    const into = follows ? el("details", null, {class: "follows"}, el("summary", `${f.label}: as ${follows.label.toLowerCase()}, unless chosen`)) : slot;
+    box.append(follows ? into : slot);
+    if (follows) into.append(slot);
+    readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(slot, game, f, preset, seats);
   }
   if (spec.outcomes.length) {
     const seats = game.seats.filter(s => s !== dealer);
@@ -798,8 +868,8 @@ function askPayment(t) {
   openSheet(`${who[t.from]} pays ${who[t.to]}`, "Record the payment", error => {
     const n = amount();
     if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${counted(t.counters)}.`; return false; }
-    enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}}, `${who[t.from]} paid ${who[t.to]} ${counted(n)}`);
-    return true;
+    return answered([enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}},
+                             `${who[t.from]} paid ${who[t.to]} ${counted(n)}`)], $("#sheet-form"));
   });
 }
 
@@ -826,9 +896,8 @@ function askRefund(pool) {
       return false;
     }
     const said = Object.entries(given).map(([seat, n]) => `${who[seat]} ${n}`).join(", ");
-    enqueue("/events", {type: "pool_refunded", game_id: pool.game_id, data: {shares: given, ...(pool.pool ? {pool: pool.pool} : {})}},
-            `${titleOf(game)} · ${poolName(pool)} shared back: ${said}`);
-    return true;
+    return answered([enqueue("/events", {type: "pool_refunded", game_id: pool.game_id, data: {shares: given, ...(pool.pool ? {pool: pool.pool} : {})}},
+                             `${titleOf(game)} · ${poolName(pool)} shared back: ${said}`)], $("#sheet-form"));
   });
 }
 
