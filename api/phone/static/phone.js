@@ -122,7 +122,7 @@ function plain(problem, labels = {}) {
       return `${labels[name] || words(name).replace(/_/g, " ")}: ${messages.map(m => words(m).replace(/^[\w.]+: /, "")).join(" ")}`;
     }).join(" ");
   }
-  return words(problem.detail || `Refused (${problem.status || "no answer"}).`).replace(/^(data\.)?[\w.]+: /, "");
+  return words(String(problem.detail || `Refused (${problem.status || "no answer"}).`).replace(/^(data\.)?[\w.-]+: /, ""));
 }
 
 // ---- the games' catalogue: kept with the tag the page was served with, asked for again
@@ -576,7 +576,7 @@ function refused(sheet, problem) {
     const slot = sheet.querySelector(`[data-field="${CSS.escape(name)}"]`);
     if (!slot) continue;
     const note = el("p", message, {class: "fault error", id: `fault-${uuid().slice(0, 8)}`});
-    slot.append(note);
+    slot.prepend(note);  // above the field, which may be a tall grid
     for (const field of slot.querySelectorAll("input")) {
       field.setAttribute("aria-invalid", "true");
       field.setAttribute("aria-describedby", note.id);
@@ -589,8 +589,8 @@ function refused(sheet, problem) {
   requestAnimationFrame(() => {  // after the card is drawn again with the sheet in it
     const target = (first && first.querySelector("input")) || error;
     if (target === error) error.setAttribute("tabindex", "-1");
-    target.scrollIntoView({block: "center"});
     target.focus({preventScroll: true});
+    (first ? first.querySelector(".fault") : error).scrollIntoView({block: "center"});
   });
 }
 
@@ -607,7 +607,7 @@ function clearFaults(sheet) {
 // A message the service gave, as the table says it: no `data.x:` prefix, names for ids.
 function tableWords(text) {
   const who = view ? names() : {};
-  return String(text).replace(/^(data\.)?[\w.]+: /, "").replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
+  return String(text).replace(/^(data\.)?[\w.-]+: /, "").replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
 }
 
 function submit(game, spec, collect, error, sheet) {  // the ids of the facts queued

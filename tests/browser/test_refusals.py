@@ -1,0 +1,89 @@
+"""A refusal keeps the sheet (issue 31): on the settling sheets and a fact's own sheet, what
+was typed stays as typed, and the reason, in the table's words, is beside the field at fault,
+within the screen, focused; nothing is recorded."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.tools import Evening, Phone
+
+NAMES = ["Ann", "Ben", "Cy", "Dot"]
+
+
+def typed(sheet) -> list:
+    """Every value the sheet holds: its number fields and its chosen chips."""
+    return sheet.locator("input").evaluate_all(
+        "xs => xs.map(x => x.type === 'number' ? x.value : x.checked)")
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def refused_as_typed(page, sheet, field: str, words: str, recorded, before: list) -> None:
+    fault = sheet.locator(f"[data-field='{field}'] .fault")
+    expect(fault).to_contain_text(words)
+    assert typed(sheet) == before
+    assert in_view(page, fault), "the reason is off the screen"
+    assert page.evaluate("document.activeElement.closest('[data-field]')?.dataset.field") == field
+    assert not re.search(r"\b(data\.|[a-z]+_[a-z_]+:)", sheet.inner_text()), sheet.inner_text()
+    assert recorded() == 0
+
+
+def test_the_settling_sheets_keep_what_was_typed(base, browser):
+    phone = Phone(browser, width=360, height=640)
+    page = phone.page
+    evening = Evening(base).seat(*NAMES)
+    commerce = evening.game("commerce", NAMES, stake=1)
+    evening.record("deal_started", commerce)
+    phone.open(evening.link())
+    sheet = phone.game().locator("form.sheet")
+    phone.chip(sheet, "Who stood", "Ben")
+    phone.chip(sheet, "Who held a better hand", "Cy")
+    sheet.locator("details.follows > summary").click()
+    phone.chip(sheet, "Who won (the best hand)", "Dot")  # not one of the better hands
+    before = typed(sheet)
+    sheet.locator("button[type=submit]").click()
+    refused_as_typed(page, sheet, "winner", "winner holds one of the better hands",
+                     lambda: sum(e["type"] == "commerce_stand" for e in evening.events()), before)
+
+    cassino = evening.game("cassino", NAMES[:2], stake=1)
+    evening.record("deal_started", cassino)
+    page.locator(f"#switcher [data-game='{cassino}']").click()
+    sheet = page.locator(f".game[data-game='{cassino}'] form.sheet")
+    for key, n in {"cards": 30, "spades": 0, "aces": 3, "great cassino": 1, "little cassino": 1,
+                   "sweeps": 1}.items():  # Little Cassino is a spade: he took none
+        sheet.get_by_label(f"Ann: {key}", exact=True).fill(str(n))
+        sheet.get_by_label(f"Ann: {key}", exact=True).dispatch_event("input")
+    before = typed(sheet)
+    sheet.locator("button[type=submit]").click()
+    refused_as_typed(page, sheet, "counts", "Little Cassino is the two of spades",
+                     lambda: sum(e["type"] == "cassino_deal_counted" for e in evening.events()),
+                     before)
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_a_facts_own_sheet_stays_open_with_its_reason(base, browser):
+    phone = Phone(browser, width=360, height=640)
+    page = phone.page
+    evening = Evening(base).seat(*NAMES)
+    evening.game("other", NAMES, stake=1)
+    phone.open(evening.link())
+    phone.game().locator("[data-fact=stake_paid]").click()
+    sheet = page.locator("#sheet")
+    phone.chip(sheet, "Who pays", "Ben")
+    phone.chip(sheet, "To (nobody: into the pool)", "Ben")  # himself
+    before = typed(sheet)
+    page.locator("#sheet-ok").click()
+    expect(sheet).to_be_visible()
+    refused_as_typed(page, sheet, "to", "cannot pay himself",
+                     lambda: sum(e["type"] == "stake_paid" for e in evening.events()), before)
+    phone.chip(sheet, "To (nobody: into the pool)", "nobody")
+    page.locator("#sheet-ok").click()
+    expect(sheet).to_be_hidden()
+    assert sum(e["type"] == "stake_paid" for e in evening.events()) == 1
+    phone.close()
+    assert phone.errors == [], phone.errors
