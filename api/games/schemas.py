@@ -10,8 +10,8 @@ class FactField(Schema):
     label = fields.String(metadata={"description": "the table's words for it"})
     default = fields.Raw(metadata={
         "description": "a number, or what a client knows when it asks: next_dealer, dealer, "
-                       "stake, or =<field> (another field's value until this one is chosen); "
-                       "absent: none"})
+                       "stake; or =<field>: left to the service, which works it out from that "
+                       "field unless this one is chosen (`hint` says how); absent: none"})
     optional = fields.Boolean(metadata={"description": "absent: false"})
     choices = fields.List(fields.String(), metadata={
         "description": "for choice, the values; for counts, what is counted per seat"})
@@ -20,6 +20,9 @@ class FactField(Schema):
         "description": "for counts: what a whole deal adds up to, by the value of the option "
                        "`totals_option`"})
     totals_option = fields.String()
+    hint = fields.String(metadata={"description": "what a default left to the service is"})
+    besides = fields.String(metadata={
+        "description": "for counts: every seat but the one chosen in this other field"})
 
 
 class Button(Schema):

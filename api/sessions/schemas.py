@@ -95,6 +95,8 @@ class GameOut(Schema):
         "description": "what of the deal in progress is settled (empty: still open)"})
     current_dealer = fields.String(allow_none=True)
     next_dealer = fields.String()
+    stakes_doubled = fields.Boolean(metadata={"description": "Vingt-un: the dealer doubled "
+                                                             "the stakes of this deal"})
     due = fields.Nested(Due)
 
 

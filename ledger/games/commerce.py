@@ -1,6 +1,8 @@
 """Commerce (seed 000: W. H. Peel, *Round Games with Cards*): antes, trading for ready money
 or by barter, and the stand."""
 
+from marshmallow import post_load
+
 from ledger.errors import Invalid
 from ledger.events.fields import EventData, Ref, RefList
 from ledger.events.postings import combine, player, transfer
@@ -28,6 +30,8 @@ def commerce_stand(game: InPlay, data: dict) -> list[dict]:
     """Seed 000: the best hand takes the pool and one stake from the dealer; a stander who is
     beaten pays one stake to each holder of a better hand."""
     stander = game.seated("data.stander", data["stander"])
+    if "winner" not in data:
+        raise Invalid.field("data.winner", "Several held a better hand: say whose was best.")
     winner = game.seated("data.winner", data["winner"])
     better = [game.seated("data.better_hands", p) for p in data["better_hands"]]
     if stander in better:
@@ -50,8 +54,17 @@ class CommerceOptions(EventData):
 
 class CommerceStand(EventData):
     stander = Ref(required=True)
-    winner = Ref(required=True)
+    winner = Ref(metadata={"description": "the best hand; by default the only better hand, "
+                                          "or the stander when nobody held a better one"})
     better_hands = RefList(load_default=list)
+
+    @post_load
+    def the_usual_winner(self, data: dict, **_) -> dict:
+        """Left out, the winner is what the stand makes plain: the stander, or the one
+        better hand; with several better hands the table names the best."""
+        if "winner" not in data and len(data["better_hands"]) <= 1:
+            data["winner"] = (data["better_hands"] or [data["stander"]])[0]
+        return data
 
 
 def examples(st) -> Examples:
@@ -81,7 +94,8 @@ GAME = Game(
           Button("Stand", "commerce_stand", (
               Field("stander", "player", "Who stood"),
               Field("better_hands", "players", "Who held a better hand", optional=True),
-              Field("winner", "player", "Who won (the best hand)", default="=stander")), quick=True),
+              Field("winner", "player", "Who won (the best hand)", default="=better_hands",
+                    hint="the one better hand, or who stood")), quick=True),
           Button("Buy", "card_bought", (Field("buyer", "player", "Who bought a card"),
                                         Field("seller", "player", "From", default="dealer"),
                                         Field("price", "amount", "Price", default="stake"))),

@@ -49,7 +49,8 @@ class Field:
     spades…). `label`: the table's words for it. `default`: a number, or what the page knows
     when the sheet opens: `next_dealer`, `dealer` (of the deal in progress), `stake`, or
     `=<field>` (another field's value, until it is chosen). The page sends every default it
-    resolved explicitly, so that a fact sent late means what its recorder saw. `totals`: for
+    resolved explicitly, so that a fact sent late means what its recorder saw; `=<field>` is left
+to the service, which works it out from that field unless chosen (`hint` says how). `totals`: for
     `counts`, what the counts of a whole deal add up to, by the value of the game's option
     `totals_option` (Cassino's pack): the page shows running totals and refuses a deal that
     does not add up before sending it."""
@@ -62,6 +63,8 @@ class Field:
     choices: tuple[str, ...] = ()
     totals: Mapping[int, Mapping[str, int]] | None = None
     totals_option: str = ""
+    hint: str = ""  # what the page says of a default it leaves to the service
+    besides: str = ""  # `counts`: every seat but the one chosen in this other field
 
     def described(self) -> dict:
         """What the page needs of it; a key at its default (none, false, no text) is left out."""
@@ -70,7 +73,8 @@ class Field:
                         "default": self.default, "optional": self.optional,
                         "choices": list(self.choices),
                         "totals": self.totals and {str(k): dict(v) for k, v in self.totals.items()},
-                        "totals_option": self.totals_option})
+                        "totals_option": self.totals_option, "hint": self.hint,
+                        "besides": self.besides})
 
 
 @dataclass(frozen=True)

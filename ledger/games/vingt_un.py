@@ -74,11 +74,12 @@ RULES = {
 
 class VingtUnOptions(EventData):
     pool_ante = Count(load_default=0, metadata={
-        "description": "(a) each player's counters into the pool at each deal"})
+        "description": "each player's counters into the pool at each deal"})
     overdraw_penalty = Count(load_default=0, metadata={
-        "description": "(b) the dealer's fine when he over-draws"})
+        "description": "the dealer's fine, into the pool, when he over-draws"})
     tie_share = fields.String(load_default="none", validate=validate.OneOf(["none", "1/4", "1/3"]),
-                              metadata={"description": "(c) part of the dealer's tie receipts paid to the pool"})
+                              metadata={"description": "the part of what the dealer takes on ties that he pays "
+                                                             "into the pool"})
 
 
 class VingtUnHandSettled(EventData):
@@ -155,9 +156,10 @@ GAME = Game(
               Field("amount", "amount", "Counters (default: the stake)", optional=True))),
           Button("Double", "stakes_doubled"), Button("Brulet", "brulet"),
           Button("Over-draw", "vingt_un_overdrawn"),
-          Button("Sell deal", "deal_sold", (Field("seller", "player", "Who sells his deal"),
+          Button("Sell deal", "deal_sold", (Field("seller", "player", "Who sells his deal",
+                                                  default="next_dealer"),
                                             Field("buyer", "player", "Who buys it"),
-                                            Field("price", "amount", "Price"))),
+                                            Field("price", "amount", "Price", default="stake"))),
           *generic.SHARED),
     examples=examples,
 )

@@ -30,5 +30,6 @@ def _game(record: GameRecord) -> dict:
     turn = dealing(record, game.keeps_deal)
     return {"id": record.id, "kind": record.kind, "seats": record.seats, "stake": record.stake,
             "table_id": record.table_id, "options": record.options,
-            **{key: turn[key] for key in ("deal", "settled", "current_dealer", "next_dealer")},
+            **{key: turn[key] for key in ("deal", "settled", "current_dealer", "next_dealer",
+                                          "stakes_doubled")},
             "due": due(game, record)}

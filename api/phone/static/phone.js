@@ -410,7 +410,7 @@ function drawGame(game, kept) {
   parts.append(el("h2", `${title} · stake ${game.stake}`));
   const pool = view.pools.pools.find(p => p.game_id === game.id) || {counters: 0, named: {}};
   const meta = [];
-  if (due.deals) meta.push(due.deal ? `Deal ${due.deal}: ${who[due.dealer]} deals` : "No deal yet");
+  if (due.deals) meta.push(due.deal ? `Deal ${due.deal}: ${who[due.dealer]} deals` + (game.stakes_doubled && due.open ? ", stakes doubled" : "") : "No deal yet");
   const named = Object.entries(pool.named || {});
   meta.push(named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
   parts.append(el("p", meta.join(" · "), {class: "meta"}));
@@ -638,7 +638,7 @@ function fill(box, game, spec, scope = {}) {
     // a field that takes another's value until chosen (Commerce's winner: the stander) is
     // folded, saying so: the usual deal needs no tap on it
     const slot = el("div", null, {class: "field", "data-field": f.name, "data-label": f.label});
-    const into = follows ? el("details", null, {class: "follows"}, el("summary", `${f.label}: as ${follows.label.toLowerCase()}, unless chosen`)) : slot;
+    const into = follows ? el("details", null, {class: "follows"}, el("summary", `${f.label}: ${f.hint || "as " + follows.label.toLowerCase()}, unless chosen`)) : slot;
     box.append(follows ? into : slot);
     if (follows) into.append(slot);
     readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(slot, game, f, preset, seats);
@@ -648,10 +648,15 @@ function fill(box, game, spec, scope = {}) {
     const choices = spec.outcomes.map(([label]) => label);
     for (const seat of seats) readers[seat] = chips(box, names()[seat], choices.map(c => [c, c]), false, choices[0]);
   }
-  for (const f of spec.fields) {  // `=field`: the other field's value, until this one is chosen
-    if (typeof f.default === "string" && f.default.startsWith("=")) {
-      const follow = readers[f.default.slice(1)], own = readers[f.name];
-      readers[f.name] = () => own() ?? follow();
+  for (const f of spec.fields) {  // `besides`: a count for every seat but the one chosen there
+    if (f.besides && readers[f.besides]) {
+      const slot = box.querySelector(`[data-field="${CSS.escape(f.name)}"]`);
+      const hide = () => {
+        const chosen = readers[f.besides]();
+        for (const row of slot.querySelectorAll("[data-seat]")) row.hidden = row.dataset.seat === chosen;
+      };
+      box.addEventListener("change", hide);
+      hide();
     }
   }
   return () => {
@@ -718,7 +723,10 @@ function counts(box, game, f, seated) {
   set.append(el("legend", f.label));
   const inputs = {};
   if (keys.length === 1) {  // a number per seat, with steppers
-    for (const seat of seated) inputs[seat] = {n: stepper(set, who[seat], undefined, 0)};
+    for (const seat of seated) {
+      inputs[seat] = {n: stepper(set, who[seat], undefined, 0)};
+      set.lastElementChild.dataset.seat = seat;
+    }
   } else {  // a grid: what each took, a column per player, a row per kind of card
     // The last player's column fills itself with what remains of a whole deal once the others'
     // counts are being typed, each kind of card until the recorder types in it.
@@ -764,7 +772,7 @@ function counts(box, game, f, seated) {
     const out = {};
     for (const seat of seated) {
       if (keys.length > 1) out[seat] = Object.fromEntries(keys.map(k => [k, inputs[seat][k]() || 0]));
-      else if (inputs[seat].n() !== undefined) out[seat] = inputs[seat].n();
+      else if (inputs[seat].n() !== undefined && !set.querySelector(`[data-seat="${CSS.escape(seat)}"]`).hidden) out[seat] = inputs[seat].n();
     }
     return f.optional && !Object.keys(out).length ? undefined : out;
   };
