@@ -441,7 +441,7 @@ function drawGame(game, kept) {
     const next = due.deal + 1, dealer = who[due.next_dealer];
     parts.append(el("div", null, {class: "row"},
       button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: due.next === "deal_started" ? "primary" : "small", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
-      button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Deal with another dealer or ante, ${title}`})));
+      button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Other dealer… (or another ante), ${title}`})));
   }
   const more = el("div", null, {class: "row facts"});
   for (const b of spec.buttons) {
