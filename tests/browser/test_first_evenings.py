@@ -129,3 +129,29 @@ def test_the_header_stays_one_strip_high_however_many_play_and_shows_no_balances
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the strip scrolls, not the page
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def test_the_balances_strip_never_cuts_a_figure(base, browser):
+    """Eight players at 320 and 360 px: two lines at most, and every figure, once its line is
+    scrolled to, shows whole (a long name may be cut)."""
+    names = ["Ann", "Ben", "Zoë", "Dot", "Eve", "Fanny Price", "Gus", "Hal"]
+    evening = Evening(base).seat(*names)
+    game = evening.game("other", names, stake=1)
+    evening.record("deal_started", game)
+    for n, name in enumerate(names):
+        evening.record("stake_paid", game, player=evening.players[name], amount=10 + 100 * n)
+    for width, height in ((320, 568), (360, 640)):
+        phone = Phone(browser, width=width, height=height)
+        phone.open(evening.link())
+        strip = phone.page.locator("#strip")
+        expect(strip.locator("li")).to_have_count(8)
+        assert strip.bounding_box()["height"] < 3 * 22  # two lines at most; the rest scroll
+        for figure in strip.locator(".figure").all():
+            figure.evaluate("f => f.scrollIntoView({block: 'nearest'})")  # a later line scrolls up whole
+            bounds, box = strip.bounding_box(), figure.bounding_box()
+            assert figure.evaluate("f => f.scrollWidth <= f.clientWidth")  # not cut inside
+            assert bounds["x"] <= box["x"] and box["x"] + box["width"] <= bounds["x"] + bounds["width"] + 0.5
+            assert bounds["y"] <= box["y"] and box["y"] + box["height"] <= bounds["y"] + bounds["height"] + 0.5, (
+                width, figure.inner_text())
+        phone.close()
+        assert phone.errors == [], phone.errors

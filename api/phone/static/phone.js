@@ -252,8 +252,9 @@ function draw() {
   $("#welcome").hidden = true;
   $("#evening").hidden = false;
   document.body.classList.toggle("reader", !writer());
-  $("#strip").replaceChildren(...balances.players.map(p => el("li", `${p.name} ${signed(p.counters)}`,
-    {class: p.counters < 0 ? "down" : p.counters > 0 ? "up" : ""})));
+  $("#strip").replaceChildren(...balances.players.map(p => el("li", null,
+    {class: p.counters < 0 ? "down" : p.counters > 0 ? "up" : "", title: `${p.name} ${signed(p.counters)}`},
+    el("span", p.name, {class: "who"}), " ", el("span", signed(p.counters), {class: "figure"}))));
   $("#players").replaceChildren(...summary.players.map(p => el("li", p.group ? `${p.name} (${p.group})` : p.name)));
   drawSeatPicker(summary.players);
   drawOptions();
