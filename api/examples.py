@@ -226,3 +226,10 @@ RESPONSES = {
     "getHealth": {"200": {"ok": True, "database": "sqlite"}},
     "listGames": {"200": {"games": [games.GAMES["commerce"].described()]}},  # one of them
 }
+
+# the evening as a phone reads it in one answer: the reads above, of one version, and the
+# events after the one it had (`?after=6`)
+RESPONSES["getView"] = {"200": {
+    "summary": RESPONSES["getSession"]["200"], "balances": RESPONSES["getBalances"]["200"],
+    "settlement": RESPONSES["getSettlement"]["200"], "pools": RESPONSES["getPools"]["200"],
+    "events": [COMMERCE_STARTED, DEAL_STARTED]}}

@@ -2,12 +2,13 @@
 from Flask with no build step and no CDN."""
 
 import hashlib
+import json
 import re
 from pathlib import Path
 
 import rcssmin
 import rjsmin
-from flask import Blueprint, Response, render_template, request, url_for
+from flask import Blueprint, Response, abort, render_template, request, url_for
 
 from api.games.resources import TAG
 
@@ -22,13 +23,41 @@ INDENTATION = re.compile(r"\n\s+")
 VERSION = hashlib.sha256(b"".join(
     [path.read_bytes() for path in sorted(HERE.rglob("*")) if path.suffix in (".html", ".js", ".css", ".svg")]
     + [TAG.encode()])).hexdigest()[:16]
-WORKER = rjsmin.jsmin((HERE / "static" / "sw.js").read_text().replace("__VERSION__", VERSION))
-# The page's script and style as written (readable, commented), served without their comments
-# and spaces: a phone on a slow network gets the same code in fewer bytes.
-SCRIPTS = ("core.js", "phone.js", "club.js")
-ASSETS = {**{name: (rjsmin.jsmin((HERE / "static" / name).read_text()), "text/javascript")
+# The pages' scripts are ES modules, one per screen or concern, served as written (readable,
+# commented) without their comments and spaces: a phone on a slow network gets the same code
+# in fewer bytes. Each is asked for under the page's version (`/phone/v/<version>/<name>`), so
+# that the modules it imports, named relatively, are of the same version too.
+STATIC = HERE / "static"
+SCRIPTS = tuple(sorted(path.name for path in STATIC.glob("*.js") if path.name != "sw.js"))
+ASSETS = {**{name: (rjsmin.jsmin((STATIC / name).read_text()), "text/javascript")
              for name in SCRIPTS},
-          "phone.css": (rcssmin.cssmin((HERE / "static" / "phone.css").read_text()), "text/css")}
+          "phone.css": (rcssmin.cssmin((STATIC / "phone.css").read_text()), "text/css")}
+IMPORTS = re.compile(r'^import [^;]*? from "\./([\w.-]+)";', re.M)
+
+
+def imported(entry: str) -> list[str]:
+    """The modules a page's entry loads at once (what it imports, and what they import), each
+    after those it imports, as they run: each preloaded by the page, so that a slow link
+    fetches them side by side, not one import after another. Those imported on first use
+    (`import("./night.js")`) are not."""
+    found: list[str] = []
+
+    def visit(name: str) -> None:
+        if name not in found:
+            for wanted in IMPORTS.findall((STATIC / name).read_text()):
+                visit(wanted)
+            found.append(name)
+
+    visit(entry)
+    return found
+
+
+PRELOADED = {"phone.js": imported("phone.js"), "club.js": imported("club.js")}
+SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/static/icon.svg",
+         "/phone/static/vendor/qrcode.js",
+         *(f"/phone/v/{VERSION}/{name}" for name in (*SCRIPTS, "phone.css"))]
+WORKER = rjsmin.jsmin((STATIC / "sw.js").read_text().replace("__VERSION__", VERSION)
+                      .replace('["__SHELL__"]', json.dumps(SHELL)))
 
 
 def served(template: str, **context) -> str:
@@ -36,7 +65,8 @@ def served(template: str, **context) -> str:
     is one space to HTML, and none of the pages holds preformatted text. Its script and style
     are asked for by the page's version, so a page of a new version never runs with the
     script or style an older service worker kept."""
-    return INDENTATION.sub("\n", render_template(template, version=VERSION, **context))
+    return INDENTATION.sub("\n", render_template(template, version=VERSION, preloaded=PRELOADED,
+                                                  **context))
 
 
 @blp.get("/")
@@ -44,11 +74,16 @@ def page():
     return served("phone.html", games_tag=TAG)
 
 
-@blp.get("/phone/<any('core.js', 'phone.js', 'club.js', 'phone.css'):name>")
-def asset(name: str):
-    """The page's script or style, asked again each time (304 while the version stands)."""
+@blp.get("/phone/v/<version>/<name>")
+def asset(version: str, name: str):
+    """A page's module or style. Of the page's own version it never changes (kept a year);
+    asked for under another (a page an older service worker kept), it is today's, asked
+    again each time (304 while the version stands)."""
+    if name not in ASSETS:
+        abort(404)
     body, mimetype = ASSETS[name]
-    response = Response(body, mimetype=mimetype, headers={"Cache-Control": "no-cache"})
+    cache = "public, max-age=31536000, immutable" if version == VERSION else "no-cache"
+    response = Response(body, mimetype=mimetype, headers={"Cache-Control": cache})
     response.set_etag(VERSION, weak=True)
     return response.make_conditional(request)
 

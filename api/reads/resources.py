@@ -15,6 +15,7 @@ from ledger.projections.refunds import refund
 from ledger.projections.session import pools_by_game
 from ledger.projections.settlement import settlement
 from ledger.projections.statement import statement
+from ledger.projections.summary import summary
 
 blp = guard(Blueprint("reads", __name__, url_prefix="/api/v1/sessions/<sid>",
                       description="Read models rebuilt from the log"))
@@ -132,6 +133,24 @@ class Progressive(MethodView):
         if model["last_round"]:
             model["last_round"]["moves"] = [{"from_": m.pop("from"), **m}
                                             for m in model["last_round"]["moves"]]
+        return model
+
+
+@blp.route("/view")
+class View(MethodView):
+    @blp.arguments(schemas.ViewQuery(), location="query", unknown=RAISE)
+    @blp.response(200, schemas.View)
+    @blp.problems(401, 404, 422)
+    def get(self, query, sid):
+        """What a phone draws an evening from, in one answer and of one version: the summary,
+        balances, settlement and pools, and the events with version > after up to that
+        version (those recorded since come with the next read)."""
+        with ledger().sessions.reading(sid) as state:
+            model = {"summary": summary(state), "balances": balances(state),
+                     "settlement": _renamed(settlement(state)), "pools": pools(state)}
+            version = state.version
+        model["events"] = [e for e in ledger().store.read(sid, query["after"])
+                           if e["version"] <= version]
         return model
 
 

@@ -2,6 +2,10 @@
 
 from marshmallow import Schema, fields, validate
 
+from api.schemas import Event
+from api.sessions.schemas import Summary
+from ledger.events.fields import MAX_AMOUNT, QueryNumber
+
 
 class PlayerBalance(Schema):
     id = fields.String()
@@ -200,3 +204,17 @@ class Refund(Schema):
                        "each his share; they come to exactly `counters`"})
     odd = fields.List(fields.String(), metadata={
         "description": "the players given an odd counter (one more than their exact share)"})
+
+
+class ViewQuery(Schema):
+    after = QueryNumber(0, MAX_AMOUNT, load_default=0,
+                        metadata={"description": "only events with a greater version"})
+
+
+class View(Schema):
+    """`GET …/view`: the session's reads a phone draws from, of one version."""
+    summary = fields.Nested(Summary)
+    balances = fields.Nested(Balances)
+    settlement = fields.Nested(Settlement)
+    pools = fields.Nested(Pools)
+    events = fields.List(fields.Nested(Event))

@@ -94,8 +94,8 @@ GAME = Game(
           Button("Stand", "commerce_stand", (
               Field("stander", "player", "Who stood"),
               Field("better_hands", "players", "Who held a better hand", optional=True),
-              Field("winner", "player", "Who won (the best hand)", default="=better_hands",
-                    hint="the one better hand, or who stood")), quick=True),
+              Field("winner", "player", "Who won", default="=better_hands",
+                    hint="the better hand, or who stood")), quick=True),
           Button("Buy", "card_bought", (Field("buyer", "player", "Who bought a card"),
                                         Field("seller", "player", "From", default="dealer"),
                                         Field("price", "amount", "Price", default="stake"))),

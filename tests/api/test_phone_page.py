@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from api.phone import ASSETS
+from api.phone import ASSETS, VERSION
+from api.phone.page import PRELOADED, SCRIPTS
 from ledger import games
 from ledger.games.page import compact
 
@@ -18,8 +19,18 @@ BUDGET = 62_000  # bytes, uncompressed: the page's own HTML, script, style and s
 # and back to each, added ~1.9 KB, and the deals started offline, the one-line header and
 # the players' colours ~1.2 KB; what a phone downloads is the compressed page, about a
 # quarter of it, and its slow-3G render did not move: bench/page)
-OWN = ["/", "/phone/core.js", "/phone/phone.js", "/phone/phone.css", "/sw.js"]
 ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "api/phone/static"
+
+
+def own(entry: str = "phone.js", page: str = "/") -> list[str]:
+    """What a page is made of: its HTML, style, service worker and every module it loads at
+    once (those loaded on first use, such as the night's results, apart)."""
+    return [page, f"/phone/v/{VERSION}/phone.css", "/sw.js",
+            *(f"/phone/v/{VERSION}/{name}" for name in PRELOADED[entry])]
+
+
+OWN = own()
 
 
 @pytest.fixture
@@ -38,7 +49,7 @@ def test_the_catalogue_lists_every_game_with_its_options_and_facts(client, catal
     assert catalogue == {kind: game.described() for kind, game in games.GAMES.items()}
     page = client.get("/")
     assert page.status_code == 200 and page.mimetype == "text/html"
-    assert client.get("/phone/phone.js").status_code == 200
+    assert client.get(f"/phone/v/{VERSION}/phone.js").status_code == 200
 
 
 def test_the_catalogue_answers_304_while_its_tag_stands(client):
@@ -93,9 +104,8 @@ def test_each_games_buttons_are_served_from_its_module(client, catalogue):
     assert [label for label, _ in catalogue["vingt_un"]["buttons"][1]["outcomes"]][:4] == [
         "lost", "won", "natural", "tie"]
     assert catalogue["other"]["offered_as"] == "Another game"
-    for source in ("api/phone/static/core.js", "api/phone/static/phone.js",
-                   "api/phone/static/club.js", "api/phone/templates/phone.html"):
-        text = (ROOT / source).read_text()
+    for source in [*(STATIC / name for name in SCRIPTS), ROOT / "api/phone/templates/phone.html"]:
+        text = source.read_text()
         assert not re.search(r"\b(commerce|cassino|vingt_un|brag|pope_joan|progressive_poker)\b",
                              text), source
 
@@ -109,16 +119,42 @@ def test_the_pages_own_code_is_within_its_budget_and_goes_compressed(client):
         assert len(squeezed.data) < sizes[path] / 2, path
 
 
-def test_the_script_and_style_are_served_as_written_less_comments_and_spaces(client):
-    for name, mimetype in (("core.js", "text/javascript"), ("phone.js", "text/javascript"),
-                           ("club.js", "text/javascript"), ("phone.css", "text/css")):
-        written = (ROOT / "api/phone/static" / name).read_text()
-        served = client.get(f"/phone/{name}")
-        assert served.mimetype == mimetype and served.get_data(as_text=True) == ASSETS[name][0]
+def test_the_modules_and_style_are_served_as_written_less_comments_and_spaces(client):
+    for name in (*SCRIPTS, "phone.css"):
+        written = (STATIC / name).read_text()
+        served = client.get(f"/phone/v/{VERSION}/{name}")
+        assert served.mimetype == ("text/css" if name.endswith(".css") else "text/javascript")
+        assert served.get_data(as_text=True) == ASSETS[name][0]
         assert len(served.data) < len(written.encode())
         assert "// " not in served.get_data(as_text=True).replace("://", "")  # no comment left
-        assert client.get(f"/phone/{name}", headers={
+        # of the page's version it is kept; of another, it is today's, asked again each time
+        assert served.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        older = client.get(f"/phone/v/0000000000000000/{name}")
+        assert older.data == served.data and older.headers["Cache-Control"] == "no-cache"
+        assert client.get(f"/phone/v/{VERSION}/{name}", headers={
             "If-None-Match": served.headers["ETag"]}).status_code == 304
+    assert client.get(f"/phone/v/{VERSION}/sw.js").status_code == 404
+    assert client.get(f"/phone/v/{VERSION}/..%2Fpage.py").status_code == 404
+
+
+def test_each_page_is_es_modules_all_preloaded_none_over_400_lines():
+    """One module per screen or concern, no build step: a page's entry is a module, and what
+    it imports at once is preloaded, so that a slow link fetches them side by side."""
+    for name in SCRIPTS:
+        source = (STATIC / name).read_text()
+        assert len(source.splitlines()) <= 400, name
+        assert '"use strict"' not in source  # a module is strict already
+    for entry in ("phone.js", "club.js"):
+        assert PRELOADED[entry][-1] == entry and PRELOADED[entry][0] == "core.js"  # as they run
+        assert "night.js" not in PRELOADED[entry] and "share.js" not in PRELOADED[entry]
+
+
+def test_a_page_loads_its_entry_as_a_module_and_preloads_the_rest(client):
+    for entry, page in (("phone.js", "/"), ("club.js", "/club")):
+        html = client.get(page).get_data(as_text=True)
+        assert f'<script type="module" src="/phone/v/{VERSION}/{entry}"></script>' in html
+        preloaded = re.findall(r'<link rel="modulepreload" href="/phone/v/[0-9a-f]+/([\w.]+)">', html)
+        assert preloaded == PRELOADED[entry]
 
 
 def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client):
@@ -137,7 +173,7 @@ def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client)
     # an old worker's cache never serves them to a page of a new version
     for page in ("/", "/club"):
         asked = re.findall(r'(?:src|href)="(/phone/[^"]+)"', client.get(page).get_data(as_text=True))
-        assert {f"/phone/{name}?v={VERSION}" for name in ("core.js", "phone.css")} <= set(asked)
+        assert {f"/phone/v/{VERSION}/{name}" for name in ("core.js", "phone.css")} <= set(asked)
         assert set(asked) <= set(shell), (page, asked)
 
 
@@ -206,8 +242,8 @@ def nested_templates(source: str) -> list[int]:
 
 
 def test_no_script_nests_a_template_literal_which_the_minifier_would_garble():
-    for name in ("core.js", "phone.js", "club.js", "insecure.js", "sw.js"):
-        source = (ROOT / "api/phone/static" / name).read_text()
+    for name in (*SCRIPTS, "sw.js"):
+        source = (STATIC / name).read_text()
         assert nested_templates(source) == [], f"{name}: nested template literals"
     assert nested_templates("const a = `x${b ? ` (${c})` : ''}`;") == [1]  # the guard sees one
 

@@ -6,11 +6,12 @@ import json
 
 import pytest
 
+from api.phone import VERSION
 from api.security import HEADERS
 from tests.factories import Club
 
 CONVERTER = {"sid": "session", "gid": "game", "pid": "player", "cid": "club", "mid": "member",
-             "filename": "icon.svg", "name": "phone.js"}
+             "filename": "icon.svg", "name": "phone.js", "version": "version"}
 
 
 @pytest.fixture
@@ -18,7 +19,7 @@ def ids(client, table):
     club = Club(client, members=("Ann",))
     return {"session": table.id, "game": table.start_game(), "player": table.players[0],
             "club": club.id, "member": club.members["Ann"], "icon.svg": "icon.svg",
-            "phone.js": "phone.js"}
+            "phone.js": "phone.js", "version": VERSION}
 
 
 def every_request(app, ids):

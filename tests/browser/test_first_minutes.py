@@ -85,7 +85,7 @@ def test_a_new_recorder_reaches_the_first_stand_within_the_tap_budget(base, brow
     # "Start a game" leads, Commerce first, every player seated in the order added
     expect(page.locator("#game-form [name=kind]")).to_have_value("commerce")
     expect(page.locator("#seat-picker input:checked")).to_have_count(4)
-    assert page.evaluate("chosenSeats().map(id => names()[id])") == NAMES
+    assert page.locator("#seat-picker input:checked + span").all_inner_texts() == NAMES
     me.check("players, no game", found)
     if (width, scheme) == (360, "light"):
         page.screenshot(path=str(SHOTS / "first-game.png"))
@@ -140,10 +140,21 @@ def test_names_pasted_at_once_are_each_added_and_look_alikes_refused_with_the_re
         f.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true,
                                                      cancelable: true})); }""")
     expect(page.locator("#players li")).to_have_count(6)
-    field.fill("Bennet, Mrs")  # typed, not pasted: one name, comma and all
+    field.fill("Bennet, Mrs")  # typed with a comma: one name, or two? the page asks
     field.press("Enter")
+    ask = page.locator("#player-ask")
+    expect(ask).to_contain_text("“Bennet, Mrs”: one player, or 2?")
+    expect(ask.get_by_role("button", name="2 players: Bennet · Mrs")).to_be_focused()
+    ask.get_by_role("button", name="One player: Bennet, Mrs").click()
     expect(page.locator("#players li")).to_have_count(7)
-    assert page.locator("#players li").all_inner_texts() == [*NAMES, "Cy", "Eve", "Bennet, Mrs"]
+    expect(ask).to_be_empty()
+    field.fill("Fanny, George; Harriet")  # or a list, typed
+    field.press("Enter")
+    ask.get_by_role("button", name="3 players: Fanny · George · Harriet").click()
+    expect(page.locator("#players li")).to_have_count(10)
+    assert page.locator("#players li").all_inner_texts() == [
+        *NAMES, "Cy", "Eve", "Bennet, Mrs", "Fanny", "George", "Harriet"]
+    expect(field).to_be_focused()
     phone.close()
 
 

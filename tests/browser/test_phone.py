@@ -114,7 +114,11 @@ def test_an_evening_recorded_from_a_phone(base, phone):
     expect(page.locator("#option-fields [name=tie_share]")).to_have_value("none")
     page.fill("#option-fields [name=pool_ante]", "2")
     page.locator("#seat-picker label.chip").nth(2).click()              # not the third player
-    page.evaluate("refresh()")
+    # another phone adds a table: the form is drawn again, keeping what was entered here
+    added = requests.post(f"{base}/api/v1/sessions/{evening}/tables", json={"name": "Side table", "rank": 2},
+                          headers={"Authorization": f"Bearer {tokens['write']}"}, timeout=REQUEST_SECONDS)
+    assert added.status_code == 201, added.text
+    expect(page.locator("#option-fields")).to_have_attribute("data-shape", re.compile("Side table"))
     expect(page.locator("#option-fields [name=pool_ante]")).to_have_value("2")
     page.select_option("#option-fields [name=tie_share]", "1/3")
     page.click("#game-form button[type=submit]")

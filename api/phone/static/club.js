@@ -1,7 +1,7 @@
 // The club's page: standings over a season with the race as a chart, tonight's evening opened
 // with members picked from a list, each evening's players linked to members, members and
 // seasons kept. Reads work offline from the last known state; writes need the connection.
-"use strict";
+import {$, API, button, chart, chip, copy, el, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid} from "./core.js";
 
 let club = null;   // the club open here: {id, write?, read?}
 let seen = null;   // its last known state: {summary, standings}
@@ -271,8 +271,8 @@ function wire() {
     importing.choices = {};
     previewImport();
   });
-  $("#share-season").addEventListener("click", () => load("/phone/static/results.js")
-    .then(() => shareFigures(seasonFigures())).catch(problem => alert(problem.message)));
+  $("#share-season").addEventListener("click", () => import("./share.js")
+    .then(share => share.shareFigures(seasonFigures())).catch(problem => alert(problem.message)));
   $("#print-season").addEventListener("click", () => {  // the season sheet for the club's book
     $("#h-standings").dataset.season = $("#season").selectedOptions[0]?.textContent || "";
     window.print();
@@ -285,7 +285,7 @@ function wire() {
   keepOffline();
 }
 
-// The season's standings as figures to share (results.js draws and sends them): each member
+// The season's standings as figures to share (share.js draws and sends them): each member
 // ranked, his counters and his money in each currency.
 function seasonFigures() {
   const {summary, standings} = seen, season = standings.season;

@@ -1,15 +1,13 @@
 // What the phone's pages share (the evening's, phone.js, and the club's, club.js): making
 // elements, keeping things in localStorage, words for numbers and money, the sheet dialog,
 // the chart and the share links' QR codes. User text only ever goes in textContent.
-"use strict";
-
-const API = "/api/v1";
-const $ = (selector, root = document) => root.querySelector(selector);
-const keep = {
+export const API = "/api/v1";
+export const $ = (selector, root = document) => root.querySelector(selector);
+export const keep = {
   get(key, otherwise) { try { return JSON.parse(localStorage.getItem(key)) ?? otherwise; } catch { return otherwise; } },
   set(key, value) { localStorage.setItem(key, JSON.stringify(value)); },
 };
-function el(tag, text, attributes = {}, ...children) {
+export function el(tag, text, attributes = {}, ...children) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = String(text);
   for (const [key, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(key, value);
@@ -17,13 +15,13 @@ function el(tag, text, attributes = {}, ...children) {
   return node;
 }
 
-function button(text, onClick, attributes = {}) {
+export function button(text, onClick, attributes = {}) {
   const node = el("button", text, {type: "button", ...attributes});
   node.addEventListener("click", onClick);
   return node;
 }
 
-function uuid() {
+export function uuid() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16)); // plain http on a LAN has no randomUUID
   b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
@@ -31,16 +29,16 @@ function uuid() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const counted = n => `${n} ${n === 1 ? "counter" : "counters"}`;
-const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
-const signedMoney = (minor, money) => `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${money(Math.abs(minor))}`;  // as `signed`
-function moneyIn(currency) {
+export const counted = n => `${n} ${n === 1 ? "counter" : "counters"}`;
+export const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+export const signedMoney = (minor, money) => `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${money(Math.abs(minor))}`;  // as `signed`
+export function moneyIn(currency) {
   const format = new Intl.NumberFormat(undefined, {style: "currency", currency});
   const digits = format.resolvedOptions().maximumFractionDigits;
   return minor => format.format(minor / 10 ** digits);
 }
 
-function chip(box, attributes, text, checked) {  // a tappable name with its box or radio
+export function chip(box, attributes, text, checked) {  // a tappable name with its box or radio
   const tick = el("input", null, attributes);
   tick.checked = checked;
   box.append(el("label", null, {class: "chip"}, tick, el("span", text)));
@@ -48,7 +46,7 @@ function chip(box, attributes, text, checked) {  // a tappable name with its box
 }
 
 // The sheet dialog, its fields filled in: `done(error)` → true once recorded, and it closes.
-function openSheet(title, ok, done) {  // `done(error)`: true (or a promise of it) closes it
+export function openSheet(title, ok, done) {  // `done(error)`: true (or a promise of it) closes it
   const dialog = $("#sheet"), error = $("#sheet-error"), button = $("#sheet-ok");
   $("#sheet-title").textContent = title;
   error.textContent = "";
@@ -74,7 +72,7 @@ function openSheet(title, ok, done) {  // `done(error)`: true (or a promise of i
 // ---- the chart: each player's counters after each event that moved them (and Cassino races)
 const COLOURS = ["#1b7f4b", "#b3261e", "#1f5fbf", "#8a5a00", "#7b3fa0", "#00838f", "#5d4037", "#c2185b"];
 
-function chart(series, labels, target) {
+export function chart(series, labels, target) {
   const W = 320, H = 170, pad = 28;
   const all = series.flatMap(s => s.points).concat(target ? [target, 0] : [0]);
   const lo = Math.min(...all), hi = Math.max(...all, lo + 1);
@@ -103,7 +101,7 @@ function chart(series, labels, target) {
   return {svg, legend, table};
 }
 
-async function copy(id, control) {
+export async function copy(id, control) {
   const text = $(`#${id}`).value;
   try {
     await navigator.clipboard.writeText(text);
@@ -115,10 +113,7 @@ async function copy(id, control) {
   setTimeout(() => { control.textContent = "Copy"; }, 2000);
 }
 
-// Each link drawn as a QR code on its canvas: [[link input, canvas], …] (the vendored
-// library loads on first use).
-// A script the pages need only now and then (the QR codes, sharing the results, a notice),
-// loaded on first use: a promise of its having run.
+// The vendored QR library (a classic script), loaded on first use: a promise of its having run.
 const loaded = {};
 function load(src) {
   return (loaded[src] = loaded[src] || new Promise((done, failed) => {
@@ -129,7 +124,8 @@ function load(src) {
   }));
 }
 
-async function showQr(pairs) {
+// Each link drawn as a QR code on its canvas: [[link input, canvas], …]
+export async function showQr(pairs) {
   await load("/phone/static/vendor/qrcode.js").catch(() => null);
   if (!window.qrcode) return;
   for (const [link, canvas] of pairs) {
@@ -154,8 +150,8 @@ async function showQr(pairs) {
 // ---- the secure link: opening offline (the service worker), keeping the screen awake and
 // copying are granted by the browser to a secure context only. Where they are missing
 // (feature detection, never the browser's name) the page says so once, plainly: the
-// notice's own script (static/insecure.js) is loaded only then.
-function keepOffline() {
+// notice's own module (insecure.js) is loaded only then.
+export function keepOffline() {
   if (!isSecureContext) return insecureNotice("http");
   navigator.serviceWorker?.register("/sw.js").catch(e => {
     // a link whose certificate the phone does not trust, passed with "proceed anyway"
@@ -165,5 +161,5 @@ function keepOffline() {
 
 function insecureNotice(why) {  // why: "http" or "untrusted"
   document.documentElement.dataset.insecure = why;
-  load("/phone/static/insecure.js").catch(() => null);
+  import("./insecure.js").catch(() => null);
 }

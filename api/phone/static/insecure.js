@@ -1,8 +1,8 @@
 // The notice of a page opened where the browser withholds its powers (core.js keepOffline):
 // said once on this phone, with the way to the secure link.
-"use strict";
-(() => {
-  if ($("#insecure") || keep.get("insecure-seen")) return;
+import {$, button, el, keep} from "./core.js";
+
+if (!$("#insecure") && !keep.get("insecure-seen")) {
   const why = {http: "This page was opened over plain http.",
                untrusted: "This phone does not trust the table's certificate yet."}[document.documentElement.dataset.insecure];
   const note = el("section", null, {id: "insecure", class: "look", "aria-label": "Not the secure link"},
@@ -10,4 +10,4 @@
     el("a", "Set up this phone for the secure link (once)", {href: "/trust"}),
     button("Understood", () => { keep.set("insecure-seen", 1); note.remove(); }, {class: "small"}));
   $("main").prepend(note);
-})();
+}

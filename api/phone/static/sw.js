@@ -1,17 +1,14 @@
 // The phone pages' service worker: after one visit the pages (the evening's at /, the club's
 // at /club) open with no connection. They and their assets are kept in a cache named by their
 // version; a page is asked of the network first (a new version replaces the old at once), its
-// assets of the cache, by their exact address: the pages ask for their script and style by
-// version, so the first page of a new version, still fetched by the old worker, gets its own
-// script and style from the network, not the old ones from the old cache. The API is never
+// assets of the cache, by their exact address: the pages ask for their modules and style by
+// version (/phone/v/<version>/…), so the first page of a new version, still fetched by the old
+// worker, gets its own from the network, not the old ones from the old cache. The API is never
 // cached here: a page keeps its own last known state (and the evening's its outbox) in
 // localStorage, which a new version reads as the old left it.
 const VERSION = "__VERSION__";
 const CACHE = `parlour-${VERSION}`;
-const SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/core.js?v=__VERSION__",
-               "/phone/phone.js?v=__VERSION__", "/phone/club.js?v=__VERSION__",
-               "/phone/phone.css?v=__VERSION__", "/phone/static/icon.svg",
-               "/phone/static/vendor/qrcode.js", "/phone/static/results.js"];
+const SHELL = ["__SHELL__"];  // the pages, their modules and style by version, the icon (page.py)
 
 self.addEventListener("install", event => {
   event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(SHELL)).then(() => self.skipWaiting()));

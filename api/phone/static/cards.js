@@ -1,0 +1,117 @@
+// The games: each card offers the next deal in one tap and, while a deal is open, the sheet
+// that settles it; the game's other facts open a sheet each. Half-filled inline sheets survive
+// a redraw while their deal is unchanged, even one that hid them for a moment (a deal sent and
+// not yet confirmed, another game chosen).
+import {$, button, el, keep} from "./core.js";
+import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
+import {dueOf} from "./sync.js";
+import {ask, inlineSheet, recordNow} from "./sheets.js";
+
+export function drawGames() {
+  const box = $("#games");
+  const focused = document.activeElement && box.contains(document.activeElement);
+  for (const form of box.querySelectorAll("form[data-key]")) keptSheets.set(form.dataset.key, form);
+  while (keptSheets.size > 24) keptSheets.delete(keptSheets.keys().next().value);
+  const kept = Object.fromEntries(keptSheets);
+  const order = playedFirst();
+  drawSwitcher(order);
+  box.replaceChildren(...order.slice(0, 1).map(game => drawGame(game, kept)));
+  if (focused) box.querySelector("button")?.focus({preventScroll: true});
+}
+
+// With several games, the one being played comes first and alone; the others are one tap
+// away in the switcher. Being played: the one this phone last chose or recorded in, else the
+// one with the latest fact.
+function playedFirst() {
+  const latest = {};
+  for (const e of view.events) latest[e.game_id || (e.type === "game_started" ? e.id : "")] = e.version;
+  const games = [...view.summary.games].sort((a, b) => (latest[b.id] || 0) - (latest[a.id] || 0));
+  const chosen = games.find(g => g.id === keep.get(playingKey()));
+  return chosen ? [chosen, ...games.filter(g => g !== chosen)] : games;
+}
+
+function play(game) {
+  keep.set(playingKey(), game.id);
+  drawGames();
+  $("#games button")?.focus({preventScroll: true});
+  scrollTo(0, 0);
+}
+
+function drawSwitcher(order) {
+  const nav = $("#switcher"), label = labelled();
+  nav.hidden = order.length < 2;
+  nav.replaceChildren(...order.map((game, i) => {
+    const due = dueOf(game), pool = view.pools.pools.find(p => p.game_id === game.id);
+    const state = ended(game) || [due.deal ? `deal ${due.deal}` : "", pool ? `pool ${pool.counters}` : ""].filter(Boolean).join(" · ");
+    return button(label[game.id] + (state ? " · " + state : ""), () => play(game), {class: "small", "aria-pressed": String(i === 0), "data-game": game.id});
+  }));
+}
+
+export function ended(game) {  // a game that is over, with its result in words (Cassino won)
+  const scores = (view.extras[game.id] || {}).scores, who = names();
+  if (!scores || !scores.winner) return "";
+  const totals = Object.values(scores.totals).sort((a, b) => b - a);
+  return `won by ${(scores.winners || [scores.winner]).map(p => who[p]).join(" & ")} ${totals.slice(0, 2).join("–")}`;
+}
+
+function drawGame(game, kept) {
+  const spec = SPECS[game.kind] || UNKNOWN, who = names(), extras = view.extras[game.id] || {};
+  const title = titleOf(game), due = dueOf(game);
+  const card = el("article", null, {class: "game", "data-game": game.id, "aria-label": title});
+  const over = ended(game);  // a game that is over folds away with its result
+  const parts = over ? el("details", null, {}, el("summary", `${title} · ${over}`)) : card;
+  if (over) card.append(parts);
+  parts.append(el("h2", `${title} · stake ${game.stake}`));
+  const pool = view.pools.pools.find(p => p.game_id === game.id) || {counters: 0, named: {}};
+  const meta = [];
+  if (due.deals) meta.push(due.deal ? `Deal ${due.deal}: ${who[due.dealer]} deals` + (game.stakes_doubled && due.open ? ", stakes doubled" : "") : "No deal yet");
+  const named = Object.entries(pool.named || {});
+  meta.push(named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
+  parts.append(el("p", meta.join(" · "), {class: "meta"}));
+  if (extras.scores) {
+    const totals = game.seats.filter(p => p in extras.scores.totals).map(p => `${who[p]} ${extras.scores.totals[p]}`).join(", ");
+    const won = extras.scores.winner ? ` · won by ${(extras.scores.winners || [extras.scores.winner]).map(p => who[p]).join(" & ")}` : "";
+    parts.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
+  }
+  if (extras.tally) parts.append(...drawTally(extras.tally, who));
+  if (!writer()) return card;
+  // What is offered, and what comes first, is the service's word on the game (`due`):
+  // the page keeps no deal logic of its own.
+  const deal = spec.buttons.find(b => b.type === "deal_started");
+  const quick = spec.buttons.find(b => b.quick);
+  const offered = new Set(due.offered);
+  if (quick && offered.has(quick.type) && (due.open || !due.deals)) {  // a sheet per table where
+    const perTable = quick.fields.some(f => f.input === "table") && extras.tally;  // the fact
+    const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));  // names it
+    const done = perTable ? extras.tally.pots_this_round || [] : [];  // a table's pot is in once a round
+    const scopes = perTable ? Object.entries(extras.tally.seating).filter(([table]) => !done.includes(table))
+      .map(([table, seats]) => ({table, seats, name: tables[table]})) : [{}];
+    for (const scope of scopes) {
+      const key = `${game.id}:${quick.type}:${due.deal}:${scope.table || ""}:${(scope.seats || []).join()}`;
+      parts.append(kept[key] || inlineSheet(game, quick, key, scope));
+    }
+  }
+  if (deal && offered.has("deal_started")) {  // after the sheet while a deal is open: the sheet is the next step
+    const next = due.deal + 1, dealer = who[due.next_dealer];
+    parts.append(el("div", null, {class: "row"},
+      button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: due.next === "deal_started" ? "primary" : "small", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
+      button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Other dealer… (or another ante), ${title}`})));
+  }
+  const more = el("div", null, {class: "row facts"});
+  for (const b of spec.buttons) {
+    if (b === deal || (b === quick && (due.open || !due.deals)) || !offered.has(b.type)) continue;
+    more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
+  }
+  parts.append(more);
+  return card;
+}
+
+function drawTally(tally, who) {
+  const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));
+  const lines = Object.entries(tally.seating).map(([table, seated]) =>
+    el("p", `${tables[table] || "a table"}: ${seated.map(p => who[p] + " " + tally.players[p].counters).join(", ")}`, {class: "meta"}));
+  const prizes = tally.prizes;
+  lines.push(el("p", `Most yellow chips: ${prizes.most_yellow_chips ? who[prizes.most_yellow_chips] : "nobody yet"} · booby: ${who[prizes.booby] || "nobody yet"}`, {class: "meta"}));
+  if (tally.last_round) lines.push(el("p", `Last bell: ${tally.last_round.moves.map(m => who[m.player] + " → " + (tables[m.to] || "a table")).join(", ")}`, {class: "meta"}));
+  return lines;
+}

@@ -1,0 +1,101 @@
+// Drawing the evening: the header's balances, the set-up or the game being played, who owes
+// whom, the log, the chart, and what waits in the outbox.
+import {$, button, counted, el, moneyIn, signed, signedMoney} from "./core.js";
+import {ev, names, poolName, view, writer} from "./state.js";
+import {outbox, recordAnyway, saveOutbox, showStatus} from "./sync.js";
+import {drawGames} from "./cards.js";
+
+export function draw() {
+  if (!view || !view.summary) return;
+  const {summary, balances, settlement} = view;
+  const who = names(), money = moneyIn(balances.currency);
+  $("#title").textContent = summary.name;
+  document.title = `${summary.name} · Parlour Ledger`;
+  $("#welcome").hidden = true;
+  $("#evening").hidden = false;
+  document.body.classList.toggle("reader", !writer());
+  $("#strip").replaceChildren(...balances.players.map(p => el("li", null,
+    {class: p.counters < 0 ? "down" : p.counters > 0 ? "up" : "", title: `${p.name} ${signed(p.counters)}`},
+    el("span", p.name, {class: "who"}), " ", el("span", signed(p.counters), {class: "figure"}))));
+  $("#players").replaceChildren(...summary.players.map(p => el("li", p.group ? `${p.name} (${p.group})` : p.name)));
+  setting(s => { s.drawSeatPicker(summary.players); s.drawOptions(); });
+  placeSetup(summary);
+  drawGames();
+  const moved = view.events.some(e => e.postings.length);  // what does not apply yet is not shown
+  $("#balances-box").hidden = $("#strip").hidden = !summary.games.length && !moved;
+  $("#owes-box").hidden = !moved;
+  $("#balances tbody").replaceChildren(...balances.players.map(p =>
+    el("tr", null, {}, el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", signedMoney(p.amount_minor, money), {class: "num"}))));
+  const owes = settlement.transfers.map(t => {
+    const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${counted(t.counters)})`);
+    if (writer()) item.append(button("Paid…", () => settling(s => s.askPayment(t)), {class: "writer", "aria-label": `Paid… ${who[t.from]} to ${who[t.to]}`}));
+    return item;
+  });
+  const pools = settlement.unsettled_pools.map(p => {
+    const item = el("li", `${counted(p.counters)} still in ${poolName(p)}`);
+    if (writer()) item.append(button("Share back…", () => settling(s => s.askRefund(p)), {class: "writer", "aria-label": `Share back… ${counted(p.counters)} still in ${poolName(p)}`}));
+    return item;
+  });
+  const square = !owes.length && !pools.length;
+  $("#settlement").replaceChildren(...(square ? [el("li", "All square.", {class: "square"})] : [...owes, ...pools]));
+  const paid = settlement.payments || [];
+  $("#h-paid").hidden = !paid.length;
+  $("#payments").replaceChildren(...paid.map(p => el("li", `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`)));
+  logged(log => log.drawLog());
+  settling(s => s.drawChart());
+  drawOutbox();
+  showStatus();
+}
+
+// The first minutes: on an evening not yet in play the set-up leads (who is playing, then
+// "Start a game" once two are in, every player seated in the order added); once a game is
+// started its card leads and the set-up folds away at the foot of the page.
+function placeSetup(summary) {
+  const leading = writer() && !summary.games.length, lead = $("#lead"), setup = $("#setup");
+  const boxes = [$("#players-box"), $("#game-box")];
+  if (boxes[0].parentElement !== (leading ? lead : setup)) {
+    (leading ? lead : setup).append(...boxes);
+    setup.open = false;
+  }
+  lead.hidden = !leading;
+  setup.hidden = leading;
+  boxes[1].hidden = summary.players.length < 2;
+  lead.classList.toggle("seated", summary.players.length > 1);  // the game now leads: less said
+  const name = $("#player-form [name=name]");
+  if (leading && !summary.players.length && document.activeElement === document.body) name.focus();
+}
+
+// What waits: pending facts (not yet in the totals) and refusals kept for a decision.
+export function drawOutbox() {
+  if (!ev) return;  // items queued by an earlier version of the page carry no words: their type
+  const items = outbox().map(i => ({...i, words: i.words || (i.body.type || i.path.slice(1)).replace(/_/g, " ")}));
+  const box = $("#attention");
+  const pending = items.filter(i => !i.look);
+  const rows = items.filter(i => i.look).map(item => {
+    const actions = el("div", null, {class: "row"});
+    // A start of a deal that another phone already started, recorded anyway, would start the
+    // next deal with the same dealer again and take the antes twice: it can only be discarded.
+    if (item.look.moved && item.body.type !== "deal_started") actions.append(button("Record anyway", () => recordAnyway(item.body.id)));
+    actions.append(button(item.look.moved ? "Discard" : "Dismiss", () => saveOutbox(outbox().filter(i => i.body.id !== item.body.id))));
+    return el("div", null, {class: "look", role: "group", "aria-label": "Not recorded"}, el("p", `Nothing was recorded: ${item.words}.`), el("p", item.look.reason), actions);
+  });
+  if (pending.length) {
+    rows.unshift(el("ul", null, {class: "pending-list", "aria-label": "Pending, not yet in the totals"}, ...pending.map(i => el("li", `Pending: ${i.words}`))));
+  }
+  box.replaceChildren(...rows);
+}
+
+// The outbox changed: what waits, the card (a pending deal moves it on), the status, Undo
+export function outboxChanged(items) {
+  drawOutbox();
+  if (view && view.summary && !$("#evening").hidden) drawGames();
+  showStatus();
+  if (view && view.summary) logged(log => log.drawUndo(items));
+}
+
+// What the first screen of an evening in play does not need (the set-up, folded away; the log,
+// the chart and settling up, below it) loads after it is drawn
+const later = loading => act => loading().then(act).catch(problem => console.error(problem));
+export const setting = later(() => import("./setup.js"));
+export const logged = later(() => import("./log.js"));
+const settling = later(() => import("./settle.js"));

@@ -1,0 +1,140 @@
+// Setting up: players, tables, a game with its seats and options.
+import {$, button, chip, el, keep} from "./core.js";
+import {names, playingKey, SPECS, UNKNOWN, view} from "./state.js";
+import {enqueue} from "./sync.js";
+
+// In the order they were ticked, as the picker asks ("clockwise from the first dealer"), not
+// the order the players joined: ticking Zoë then Ben seats Zoë first.
+let seatOrder = [];
+export function chosenSeats() {
+  const ticked = [...document.querySelectorAll("#seat-picker input:checked")].map(b => b.value);
+  seatOrder = [...seatOrder.filter(id => ticked.includes(id)), ...ticked.filter(id => !seatOrder.includes(id))];
+  return [...seatOrder];
+}
+
+export function drawSeatPicker(players) {
+  const picker = $("#seat-picker");
+  const shape = JSON.stringify(players.map(p => [p.id, p.name]));
+  if (picker.dataset.shape === shape) return;
+  const chosen = new Set(chosenSeats()), shown = new Set(JSON.parse(picker.dataset.shape || "[]").map(([id]) => id));
+  for (const p of players) if (!shown.has(p.id)) { chosen.add(p.id); seatOrder.push(p.id); }  // a new player sits, last
+  picker.dataset.shape = shape;
+  picker.replaceChildren(el("legend", "Seats, clockwise from the first dealer"));
+  for (const p of players) chip(picker, {type: "checkbox", value: p.id}, p.name, chosen.has(p.id));
+}
+
+export function drawOptions() {
+  const box = $("#option-fields"), kinds = $("#game-form [name=kind]");
+  if (!kinds.options.length) kinds.append(...Object.values(SPECS).map(g => el("option", g.offered_as || g.title, {value: g.kind})));
+  const kind = kinds.value;
+  const seats = chosenSeats(), tables = view ? view.summary.tables : [];
+  const shape = JSON.stringify([kind, seats, tables.map(t => [t.id, t.name])]);
+  if (box.dataset.shape === shape) return;
+  const kept = box.dataset.kind === kind ? Object.fromEntries(
+    [...box.querySelectorAll("[name]")].map(i => [i.name, i.type === "checkbox" ? i.checked : i.value])) : {};
+  box.dataset.shape = shape;
+  box.dataset.kind = kind;
+  drawOptions.collect = {};
+  box.replaceChildren(...(SPECS[kind] || UNKNOWN).options.map(spec => optionField(spec, kept, seats, tables)));
+  $("#table-form").hidden = !(SPECS[kind] || UNKNOWN).options.some(o => o.input === "tables");
+}
+
+function optionField(spec, kept, seats, tables) {
+  const who = view ? names() : {};
+  const label = el("label", spec.label);
+  const given = (node, value) => {
+    const v = node.name in kept ? kept[node.name] : value;
+    if (node.type === "checkbox") node.checked = !!v; else node.value = v ?? "";
+    return node;
+  };
+  const name = spec.name;
+  let collect;
+  if (spec.input === "bool" || spec.input === "partners") {
+    const tick = given(el("input", null, {type: "checkbox", name}), spec.default);
+    label.prepend(tick);
+    label.classList.add("tick");
+    collect = spec.input === "bool" ? () => tick.checked : () => {
+      if (!tick.checked) return undefined;
+      if (seats.length !== 4) throw new Error("Partnerships need four seats.");
+      return [[seats[0], seats[2]], [seats[1], seats[3]]]; // partners sit opposite
+    };
+  } else if (spec.input === "number") {
+    const number = given(el("input", null, {type: "number", name, min: String(spec.min)}), spec.default);
+    label.append(number);
+    collect = () => (number.value === "" ? undefined : Number(number.value));
+  } else if (spec.input === "choice" || spec.input === "seat") {
+    const select = el("select", null, {name});
+    const choices = spec.input === "seat" ? [["", "—"], ...seats.map(s => [s, who[s]])] : spec.choices.map(c => [c, String(c).replace(/_/g, " ")]);
+    select.append(...choices.map(([value, text]) => el("option", text, {value})));
+    given(select, spec.input === "seat" ? "" : spec.default);
+    label.append(select);
+    collect = () => (spec.input === "seat" ? select.value || undefined : typeof spec.choices[0] === "number" ? Number(select.value) : select.value);
+  } else { // tables: each seated player at one of the session's tables, filled in rank order
+    const per = Math.ceil(seats.length / Math.max(tables.length, 1));
+    const picks = seats.map((seat, index) => {
+      const select = el("select", null, {name: `table-of-${seat}`, "aria-label": `${who[seat]}'s table`});
+      select.append(...tables.map(t => el("option", t.name, {value: t.id})));
+      if (tables.length) given(select, tables[Math.min(Math.floor(index / per), tables.length - 1)].id);
+      const row = el("div", null, {class: "row"});
+      row.append(el("span", who[seat]), select);
+      label.append(row);
+      return [seat, select];
+    });
+    if (!tables.length) label.append(el("span", " — add the tables first", {class: "hint"}));
+    collect = () => tables.map(t => ({table_id: t.id, seats: picks.filter(([, s]) => s.value === t.id).map(([seat]) => seat)})).filter(t => t.seats.length);
+  }
+  if (spec.hint) label.append(el("small", ` ${spec.hint}`, {class: "hint"}));  // read aloud "Target points that…", not "Targetpoints"
+  drawOptions.collect[name] = collect;
+  return label;
+}
+
+export function said(where, text) { $(where).textContent = text; }
+
+// Pasted text is a list, a name a line or between commas or semicolons; a typed line with a
+// comma or semicolon may be either ("Bennet, Mrs", or "Ann, Ben, Zoë"): the page asks which.
+export function addPlayers(text, list = false) {
+  const form = $("#player-form"), field = form.elements.name, ask = $("#player-ask");
+  const names = text.split(list ? /[,;\n]+/ : /[,;]+/).map(n => n.trim()).filter(Boolean);
+  ask.replaceChildren();
+  if (!names.length) { said("#player-error", "Type a name first."); field.focus(); return; }
+  said("#player-error", "");
+  if (!list && names.length > 1) {
+    const one = text.trim(), take = many => () => { ask.replaceChildren(); join(many ? names : [one], text); };
+    ask.append(el("p", `“${one}”: one player, or ${names.length}?`),
+      el("div", null, {class: "row"},
+        button(`${names.length} players: ${names.join(" · ")}`, take(true)),
+        button(`One player: ${one}`, take(false), {class: "small"})));
+    ask.querySelector("button").focus();
+    return;
+  }
+  join(names, text);
+}
+
+function join(names, text) {
+  const form = $("#player-form"), field = form.elements.name, group = form.elements.group;
+  for (const name of names) enqueue("/players", {name, ...(group.value.trim() ? {group: group.value.trim()} : {})}, `${name} joins`);
+  if (field.value === text) field.value = "";  // not the next name, if typing it has begun
+  group.value = "";
+  field.focus();  // the next name goes straight in
+}
+
+export function addTable(form) {
+  const body = Object.fromEntries(new FormData(form));
+  if (!body.name.trim()) return said("#game-error", "Name the table first.");
+  form.reset();
+  enqueue("/tables", {name: body.name, rank: Number(body.rank) || 1}, `Table ${body.name}`);
+}
+
+export function startGame(form) {
+  const body = Object.fromEntries(new FormData(form));
+  const seats = chosenSeats(), spec = SPECS[body.kind];
+  if (!spec) return said("#game-error", "The list of games needs the connection once.");
+  const [low, high] = spec.seats;
+  if (seats.length < low || seats.length > high) return said("#game-error", `${spec.title} takes ${low} to ${high} players: tick them in the order they sit.`);
+  if (!(Number(body.stake) >= 1)) return said("#game-error", "The stake: a whole number, 1 or more.");
+  let options;
+  try { options = Object.fromEntries(Object.entries(drawOptions.collect).map(([n, c]) => [n, c()]).filter(([, v]) => v !== undefined)); } catch (problem) { return said("#game-error", problem.message); }
+  said("#game-error", "");
+  keep.set(playingKey(), null);  // the game just started is the one being played
+  enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats, options}, `${spec.title} starts`);
+}

@@ -1,0 +1,77 @@
+// The night's results to send to the group's chat: a text that reads well there and a card
+// (PNG) drawn from the same figures, shared with the Web Share API where the phone has it
+// (the card too where it can share files), copied otherwise. Loaded on first use, by the
+// evening's page (night.js) and the club's (a season's standings).
+import {$, el, openSheet} from "./core.js";
+
+function resultsText(n) {
+  return [
+    `${n.title} — ${n.date}`, "",
+    ...n.rows.map(r => `${r.name}: ${r.counters} (${r.money})`), "",
+    n.owed ? (n.owed.length ? `Still to pay: ${n.owed.join("; ")}.` : "All square.") : "",
+    n.games.length ? `Played: ${n.games.join("; ")}.` : "",
+  ].join("\n").trim();
+}
+
+// The card: light, legible at a chat's thumbnail size, in the phone's own fonts.
+function resultsCard(n) {
+  const width = 1080, pad = 64, line = 76, font = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+  const owed = n.owed || [];
+  const height = pad * 2 + 190 + n.rows.length * line + (owed.length ? 40 + Math.min(owed.length, 6) * 52 : 0);
+  const canvas = el("canvas", null, {width, height});
+  const c = canvas.getContext("2d");
+  c.fillStyle = "#fbf8f1";
+  c.fillRect(0, 0, width, height);
+  c.fillStyle = "#1f5f3a";
+  c.fillRect(0, 0, width, 18);
+  c.fillStyle = "#1d2a22";
+  c.font = `700 64px ${font}`;
+  c.fillText(n.title, pad, pad + 60, width - 2 * pad);
+  c.font = `400 36px ${font}`;
+  c.fillStyle = "#4f5a52";
+  c.fillText(n.date, pad, pad + 112, width - 2 * pad);  // (a season: its name and dates)
+  let y = pad + 190;
+  for (const r of n.rows) {
+    c.font = `600 48px ${font}`;
+    c.fillStyle = "#1d2a22";
+    c.textAlign = "left";
+    c.fillText(r.name, pad, y, 520);
+    c.textAlign = "right";
+    c.fillStyle = r.up ? "#1b6b40" : r.down ? "#a42a22" : "#1d2a22";
+    c.fillText(r.counters, width - pad - 300, y);
+    c.fillText(r.money, width - pad, y);
+    y += line;
+  }
+  c.textAlign = "left";
+  c.font = `400 36px ${font}`;
+  c.fillStyle = "#4f5a52";
+  for (const text of owed.slice(0, 6)) {
+    y += 52;
+    c.fillText(text, pad, y - 12, width - 2 * pad);
+  }
+  return new Promise(done => canvas.toBlob(blob => done(blob && new File([blob], "results.png", {type: "image/png"})), "image/png"));
+}
+
+// Any figures shaped as night() makes them (a club's season too, club.js): shared or copied.
+export async function shareFigures(n) {
+  const text = resultsText(n), card = await resultsCard(n);
+  const data = {title: n.title, text};
+  if (card && navigator.canShare && navigator.canShare({files: [card]})) data.files = [card];
+  if (navigator.share) {
+    try {
+      return await navigator.share(data);
+    } catch (problem) {
+      if (problem.name === "AbortError") return;  // the recorder changed his mind
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    alert("The results are copied: paste them in the chat.");
+  } catch {  // no clipboard (plain http): the text to copy by hand
+    const box = el("textarea", text, {rows: "10", readonly: "", "aria-label": "The results"});
+    $("#sheet-fields").replaceChildren(box);
+    openSheet("The night's results", "Done", () => true);
+    box.select();
+  }
+}
+

@@ -1,0 +1,293 @@
+// Recording a game's fact: at once with its defaults, on the card's own sheet, or on the
+// dialog; each is kept as typed until the service has taken it, and a refusal is shown on the
+// sheet it was typed on.
+import {$, button, chip, el, openSheet, uuid} from "./core.js";
+import {keptSheets, names, plain, tableWords, titleOf, view} from "./state.js";
+import {bound, enqueue, factBody, flush, known, outbox, saveOutbox} from "./sync.js";
+
+export function recordNow(game, spec) {  // every default taken as shown
+  const values = known(game), data = {};
+  for (const f of spec.fields) {
+    const value = typeof f.default === "string" ? values[f.default] : f.default;
+    if (value !== null && value !== undefined) data[f.name] = value;
+  }
+  enqueue("/events", factBody(game, spec, data), words(game, spec, data));
+}
+
+function words(game, spec, data) {
+  const who = names();
+  const said = spec.fields.filter(f => f.name in data).map(f => {
+    const v = data[f.name];
+    const shown = Array.isArray(v) ? v.map(x => who[x] || x).join(", ") || "nobody"
+      : typeof v === "object" ? Object.entries(v).map(([p, n]) => `${who[p]} ${typeof n === "object" ? Object.values(n).join("/") : n}`).join(", ")
+      : typeof v === "boolean" ? (v ? "yes" : "no") : who[v] || v;
+    return `${f.label} ${shown}`;
+  });
+  if (spec.outcomes.length) said.push(...Object.entries(data).map(([p, o]) => `${who[p]} ${o}`));
+  const deal = bound(game, spec.type).deal;
+  return `${titleOf(game)}${deal ? ", deal " + deal : ""} · ${spec.label}${said.length ? ": " + said.join("; ") : ""}`;
+}
+
+export function inlineSheet(game, spec, key, scope) {
+  const heading = scope.name ? `${spec.label} at ${scope.name}` : spec.label;
+  const form = el("form", null, {class: "sheet", "data-key": key, "aria-label": `${heading}, ${titleOf(game)}`});
+  form.append(el("h3", heading));
+  const fields = el("div"), error = el("p", null, {class: "error", role: "alert"});
+  const collect = fill(fields, game, spec, scope);
+  form.append(fields, error, el("button", `Record ${spec.label.toLowerCase()}`, {type: "submit", class: "primary", "data-fact": spec.type}));
+  form.addEventListener("submit", event => {
+    event.preventDefault();
+    clearFaults(form);
+    keptSheets.set(key, form);  // kept, with what was typed, until the service has taken it
+    if (submit(game, spec, collect, error, key).length) form.remove();
+  });
+  return form;
+}
+
+export function ask(game, spec) {
+  const collect = fill($("#sheet-fields"), game, spec);
+  openSheet(`${spec.label} · ${titleOf(game)}`, "Record", async error => {
+    clearFaults($("#sheet-form"));
+    const ids = submit(game, spec, collect, error);
+    return ids.length > 0 && answered(ids, $("#sheet-form"));
+  });
+}
+
+// The sheet stays open until the service has answered (or the phone is offline: then the fact
+// waits in the outbox); refused, it stays as it was typed, the reason beside the field at fault.
+export async function answered(ids, sheet) {
+  for (let tries = 0; tries < 50 && (flush.busy || outbox().some(i => ids.includes(i.body.id) && !i.look && navigator.onLine)); tries++) {
+    await flush();
+    if (outbox().some(i => ids.includes(i.body.id) && !i.look)) await new Promise(done => setTimeout(done, 100));
+  }
+  const turned = outbox().find(i => ids.includes(i.body.id) && i.look);
+  if (!turned) return true;
+  saveOutbox(outbox().filter(i => !ids.includes(i.body.id)));
+  refused(sheet, turned.look.problem);
+  return false;
+}
+
+function submit(game, spec, collect, error, sheet) {  // the ids of the facts queued
+  let data;
+  try {
+    data = collect();
+  } catch (problem) {
+    error.textContent = problem.message;  // refused here, before anything was sent
+    return [];
+  }
+  if (spec.outcomes.length) {  // one fact per seat of the sheet
+    return Object.entries(data).map(([seat, outcome]) => enqueue("/events",
+      factBody(game, spec, {player: seat, ...Object.fromEntries(spec.outcomes)[outcome]}),
+      `${words(game, spec, {})}: ${names()[seat]} ${outcome}`, sheet));
+  }
+  return [enqueue("/events", factBody(game, spec, data), words(game, spec, data), sheet)];
+}
+
+// ---- a sheet's inputs, one per field of a game's fact as the catalogue describes it: chips for
+// players and choices, steppers for amounts, a grid for counts; every default resolved now.
+
+// Builds the sheet's inputs in `box`; returns collect() → the fact's data, or throws in words.
+export function fill(box, game, spec, scope = {}) {
+  box.replaceChildren();
+  const values = known(game), readers = {}, labels = {};
+  const dealer = values.dealer, seats = scope.seats || game.seats;
+  for (const f of spec.fields) {
+    labels[f.name] = f.label;
+    const follows = typeof f.default === "string" && f.default.startsWith("=") && spec.fields.find(x => x.name === f.default.slice(1));
+    const preset = typeof f.default === "string" ? (follows ? undefined : values[f.default]) : f.default;
+    // a field that takes another's value until chosen (Commerce's winner: the stander) is
+    // folded, saying so: the usual deal needs no tap on it
+    const slot = el("div", null, {class: "field", "data-field": f.name, "data-label": f.label});
+    const into = follows ? el("details", null, {class: "follows"}, el("summary", `${f.label}: ${f.hint || "as " + follows.label.toLowerCase()}, unless chosen`)) : slot;
+    box.append(follows ? into : slot);
+    if (follows) into.append(slot);
+    readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(slot, game, f, preset, seats);
+  }
+  if (spec.outcomes.length) {
+    const seats = game.seats.filter(s => s !== dealer);
+    const choices = spec.outcomes.map(([label]) => label);
+    for (const seat of seats) readers[seat] = chips(box, names()[seat], choices.map(c => [c, c]), false, choices[0]);
+  }
+  for (const f of spec.fields) {  // `besides`: a count for every seat but the one chosen there
+    if (f.besides && readers[f.besides]) {
+      const slot = box.querySelector(`[data-field="${CSS.escape(f.name)}"]`);
+      const hide = () => {
+        const chosen = readers[f.besides]();
+        for (const row of slot.querySelectorAll("[data-seat]")) row.hidden = row.dataset.seat === chosen;
+      };
+      box.addEventListener("change", hide);
+      hide();
+    }
+  }
+  return () => {
+    const data = {};
+    for (const [name, take] of Object.entries(readers)) {
+      const value = take();
+      const f = spec.fields.find(x => x.name === name);
+      if (value === undefined || value === "") {
+        if (f && !f.optional && !(typeof f.default === "string" && f.default.startsWith("="))) throw new Error(`${f.label}: choose one.`);
+        continue;
+      }
+      data[name] = value;
+    }
+    for (const f of spec.fields) if (f.totals) checkTotals(f, game, data[f.name]);
+    return data;
+  };
+}
+
+export function chips(box, legend, choices, many, preset) {
+  const set = el("fieldset", null, {class: "chips"});
+  set.append(el("legend", legend));
+  const name = `f${uuid().slice(0, 8)}`;
+  const boxes = choices.map(([value, text]) =>
+    chip(set, {type: many ? "checkbox" : "radio", name, value}, text, many ? (preset || []).includes(value) : value === preset));
+  box.append(set);
+  return many ? () => boxes.filter(b => b.checked).map(b => b.value)
+              : () => (boxes.find(b => b.checked) || {}).value;
+}
+
+export function stepper(box, text, preset, min, attributes = {}) {
+  const label = el("label", text, {class: "stepper"});
+  // named itself: its label holds the − button first, which would otherwise take the name
+  const number = el("input", null, {type: "number", min: String(min), inputmode: "numeric", "aria-label": text, ...attributes});
+  if (preset !== undefined && preset !== null) number.value = preset;
+  const step = by => () => { number.value = Math.max(min, Number(number.value || 0) + by); number.dispatchEvent(new Event("input", {bubbles: true})); };
+  label.append(el("span", null, {class: "row"}, button("−", step(-1), {"aria-label": `${text}: one fewer`}), number, button("+", step(1), {"aria-label": `${text}: one more`})));
+  box.append(label);
+  return () => (number.value === "" ? undefined : Number(number.value));
+}
+
+function input(box, game, f, preset, seated = game.seats) {
+  const who = names();
+  const seats = seated.map(s => [s, who[s]]);
+  if (f.input === "player") return chips(box, f.label, f.optional ? [["", "nobody"], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
+  if (f.input === "players") return chips(box, f.label, seats, true, []);
+  if (f.input === "choice") return chips(box, f.label, f.choices.map(c => [c, String(c).replace(/_/g, " ")]), false, preset ?? f.choices[0]);
+  if (f.input === "table") return chips(box, f.label, view.summary.tables.map(t => [t.id, t.name]), false, (view.summary.tables[0] || {}).id);
+  if (f.input === "amount") return stepper(box, f.label, preset, 1);
+  if (f.input === "bool") {
+    const tick = el("input", null, {type: "checkbox"});
+    box.append(el("label", null, {class: "tick"}, tick, el("span", f.label)));
+    return () => tick.checked;
+  }
+  if (f.input === "counts") return counts(box, game, f, seated);
+  const text = el("input", null, {maxlength: "200"});
+  box.append(el("label", f.label, {}, text));
+  return () => text.value.trim() || undefined;
+}
+
+// A number per seat, or several (Cassino's cards, spades…) with running totals.
+function counts(box, game, f, seated) {
+  const who = names(), keys = f.choices.length ? f.choices : ["n"], words = k => k.replace(/_/g, " ");
+  const set = el("fieldset", null, {class: "counts"}), totals = f.totals && f.totals[String(game.options[f.totals_option])];
+  set.append(el("legend", f.label));
+  const inputs = {};
+  if (keys.length === 1) {  // a number per seat, with steppers
+    for (const seat of seated) {
+      inputs[seat] = {n: stepper(set, who[seat], undefined, 0)};
+      set.lastElementChild.dataset.seat = seat;
+    }
+  } else {  // a grid: what each took, a column per player, a row per kind of card
+    // The last player's column fills itself with what remains of a whole deal once the others'
+    // counts are being typed, each kind of card until the recorder types in it.
+    const table = el("table", null, {class: "grid"}), head = el("tr"), last = seated[seated.length - 1], ends = {};
+    const remains = () => {
+      for (const key in ends) ends[key].value = Math.max(0, seated.reduce((left, s) => left - (s === last ? 0 : inputs[s][key]() || 0), totals[key]));
+    };
+    head.append(el("td"), ...seated.map(seat => el("th", who[seat], {scope: "col"})));
+    table.append(head);
+    for (const seat of seated) inputs[seat] = {};
+    for (const key of keys) {
+      const row = el("tr");
+      row.append(el("th", words(key), {scope: "row"}));
+      for (const seat of seated) {
+        const cell = el("input", null, {type: "number", min: "0", value: "0", inputmode: "numeric", "aria-label": `${who[seat]}: ${words(key)}`});
+        inputs[seat][key] = () => (cell.value === "" ? undefined : Number(cell.value));
+        if (seat !== last) cell.addEventListener("input", remains);
+        else if (totals && key in totals) {
+          ends[key] = cell;
+          cell.addEventListener("input", () => delete ends[key]);
+        }
+        row.append(el("td", null, {}, cell));
+      }
+      table.append(row);
+    }
+    set.append(el("div", null, {class: "scroll"}, table));
+    if (totals) set.append(el("p", `${who[last]}'s column is what remains, until typed in.`, {class: "hint"}));
+  }
+  if (totals) {  // running totals, ticked when a kind of card is all counted
+    const line = el("p", null, {class: "totals", "aria-live": "polite"});
+    const show = () => {
+      line.textContent = keys.filter(key => key in totals).map(key => [key, totals[key]]).map(([key, whole]) => {
+        const sum = seated.reduce((total, s) => total + (inputs[s][key]() || 0), 0);
+        return `${words(key)} ${sum}/${whole}${sum === whole ? " ✓" : ""}`;
+      }).join(" · ");
+    };
+    set.addEventListener("input", show);
+    show();
+    set.append(line);
+  }
+  box.append(set);
+  return () => {
+    const out = {};
+    for (const seat of seated) {
+      if (keys.length > 1) out[seat] = Object.fromEntries(keys.map(k => [k, inputs[seat][k]() || 0]));
+      else if (inputs[seat].n() !== undefined && !set.querySelector(`[data-seat="${CSS.escape(seat)}"]`).hidden) out[seat] = inputs[seat].n();
+    }
+    return f.optional && !Object.keys(out).length ? undefined : out;
+  };
+}
+
+function checkTotals(f, game, counted) {  // the deal must add up before it is sent
+  const totals = f.totals[String(game.options[f.totals_option])], who = names();
+  for (const [key, whole] of Object.entries(totals)) {
+    const sum = Object.values(counted).reduce((s, c) => s + c[key], 0);
+    if (sum !== whole) throw new Error(`The ${key.replace(/_/g, " ")} come to ${sum}; a whole deal has ${whole}. Nothing was sent.`);
+  }
+  for (const [seat, c] of Object.entries(counted)) {
+    if (c.spades > c.cards || c.aces > c.cards) throw new Error(`${who[seat]} has more spades or aces than cards. Nothing was sent.`);
+  }
+}
+
+
+
+// A refusal shown on the sheet: in the table's words, beside the field at fault (marked, and
+// focused), or at the sheet's foot; announced (role=alert), and cleared by the next try.
+export function refused(sheet, problem) {
+  const labels = Object.fromEntries([...sheet.querySelectorAll("[data-field]")].map(f => [f.dataset.field, f.dataset.label]));
+  const errors = Object.entries(problem.errors || {});
+  const faults = errors.map(([path, messages]) => [path.split(".").filter(p => p !== "data")[0],
+    errors.length === 1 && problem.detail ? tableWords(problem.detail) : messages.map(tableWords).join(" ")]);
+  let first = null;
+  for (const [name, message] of faults) {
+    const slot = sheet.querySelector(`[data-field="${CSS.escape(name)}"]`);
+    if (!slot) continue;
+    const note = el("p", message, {class: "fault error", id: `fault-${uuid().slice(0, 8)}`});
+    slot.prepend(note);  // above the field, which may be a tall grid
+    for (const field of slot.querySelectorAll("input")) {
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("aria-describedby", note.id);
+    }
+    first = first || slot;
+  }
+  const error = sheet.querySelector(".error[role=alert]") || $("#sheet-error");
+  error.textContent = first ? `Not recorded: ${labels[first.dataset.field]} — ${first.querySelector(".fault").textContent}`
+                            : `Not recorded: ${plain(problem)}`;
+  requestAnimationFrame(() => {  // after the card is drawn again with the sheet in it
+    const target = (first && first.querySelector("input")) || error;
+    if (target === error) error.setAttribute("tabindex", "-1");
+    target.focus({preventScroll: true});
+    (first ? first.querySelector(".fault") : error).scrollIntoView({block: "center"});
+  });
+}
+
+export function clearFaults(sheet) {
+  for (const note of sheet.querySelectorAll(".fault")) note.remove();
+  for (const field of sheet.querySelectorAll("[aria-invalid]")) {
+    field.removeAttribute("aria-invalid");
+    field.removeAttribute("aria-describedby");
+  }
+  const error = sheet.querySelector(".error[role=alert]");
+  if (error) error.textContent = "";
+}
+

@@ -1,0 +1,172 @@
+// The evening open on this phone and what it last knew of it: its id and tokens (`ev`), its
+// read models and log (`view`), the games' catalogue (`SPECS`). Each module reads them as live
+// bindings; only this module assigns them (`setView`, `setSpecs`). What changes here is drawn
+// by the page's entry (phone.js), told through `on`, so that no lower module imports a
+// higher one.
+import {API, keep} from "./core.js";
+
+export const on = {
+  draw() {},             // the view changed: draw the evening again
+  outbox(items) {},      // the outbox changed
+  status() {},           // the connection or the outbox's count changed
+  refused(sheet, problem) {},  // a fact typed on a sheet was refused: shown on that sheet
+};
+
+export const UNKNOWN = {title: "Game", reads: [], buttons: [], options: []};  // a kind no longer served
+export let SPECS = {};  // the games' catalogue by kind (GET /api/v1/games), kept for opening offline
+export const POLL_MS = 500;  // a conditional GET of the version: 304 while nothing changed
+export const SETUP = ["session_created", "player_added", "table_added", "game_started", "event_voided"];
+export let ev = null;   // the evening open here: {id, write?, read?}
+export let view = null; // its last known state, kept for opening offline
+
+// ---- evenings and their tokens. A write token, once given, stays: opening the table's
+// (read-only) link on the recorder's own phone does not make it read-only.
+export function readFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const all = keep.get("ledger:evenings", {});
+  const old = keep.get("ledger:evening", null);  // the page's earlier storage
+  if (old && !all[old.id]) all[old.id] = {[old.role]: old.token, read: localStorage.getItem(`ledger:read:${old.id}`) || undefined};
+  const id = params.get("s");
+  if (id && (params.get("w") || params.get("r"))) {
+    const given = params.get("w") ? {write: params.get("w")} : {read: params.get("r")};
+    all[id] = {...all[id], ...given};
+    keep.set("ledger:current", id);
+    history.replaceState(null, "", location.pathname);  // kept here: the token leaves the address bar and the history
+  }
+  keep.set("ledger:evenings", all);
+  if (params.has("new")) { ev = view = null; return; }  // the first screen: another evening
+  const current = keep.get("ledger:current", old && old.id);
+  ev = current && all[current] ? {id: current, ...all[current]} : null;
+  view = ev ? keep.get(`ledger:view:${ev.id}`, null) : null;
+}
+
+export const writer = () => !!(ev && ev.write);
+export const shareLink = (flag, token) => `${location.origin}/#s=${encodeURIComponent(ev.id)}&${flag}=${encodeURIComponent(token)}`;
+
+export function call(path, options = {}) {
+  const headers = {"Content-Type": "application/json", ...options.headers};
+  if (ev) headers.Authorization = `Bearer ${ev.write || ev.read}`;
+  return fetch(`${API}${path}`, {cache: "no-store", ...options, headers});
+}
+
+export async function read(path) {
+  const response = await call(`/sessions/${ev.id}${path}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response.json();
+}
+
+export const names = () => Object.fromEntries(view.summary.players.map(p => [p.id, p.name]));
+export const titleOf = game => (SPECS[game.kind] || UNKNOWN).title;
+
+export function poolName(pool) {
+  const game = view.summary.games.find(g => g.id === pool.game_id);
+  const title = game ? titleOf(game) : "a game";
+  return pool.pool ? `${title}'s ${pool.pool} pool` : `the ${title} pool`;
+}
+
+// Half-filled inline sheets, by deal, kept across redraws until the service has their fact
+export const keptSheets = new Map();
+
+export const playingKey = () => `ledger:playing:${ev.id}`;
+
+export function labelled() {  // each game's title, numbered when a kind is played twice
+  const seen = {}, count = {};
+  for (const g of view.summary.games) count[g.kind] = (count[g.kind] || 0) + 1;
+  return Object.fromEntries(view.summary.games.map(g => {
+    seen[g.kind] = (seen[g.kind] || 0) + 1;
+    return [g.id, count[g.kind] > 1 ? `${titleOf(g)} ${seen[g.kind]}` : titleOf(g)];
+  }));
+}
+
+export function setView(next) { view = next; }
+export function setSpecs(games) { SPECS = Object.fromEntries(games.map(g => [g.kind, g])); }
+
+// ---- the games' catalogue: kept with the tag the page was served with, asked for again
+// only when the page names another (a new version of the service)
+export function loadGames() {
+  return (loadGames.done = loadGames.done || fetchGames());
+}
+
+async function fetchGames() {
+  const tag = document.documentElement.dataset.games, kept = keep.get("ledger:games", null);
+  let games = kept && kept.tag === tag ? kept.games : null;
+  if (!games) {
+    try {
+      const response = await fetch(`${API}/games`);
+      if (response.ok) keep.set("ledger:games", {tag, games: games = (await response.json()).games});
+    } catch {
+      // offline: the catalogue kept by an earlier version, if any
+    }
+  }
+  games = games || (kept ? kept.games : []);
+  setSpecs(games);
+  return games;
+}
+
+// ---- reading: the session's read models and its log, kept for opening offline. The first
+// reads are asked for as soon as this module runs (the page runs it early, `async`, while its
+// other modules still load): the first refresh takes them.
+// (`…/view`: the summary, balances, settlement, pools and new events, all of one version)
+let early = null;
+const seen = () => (view && view.id === ev.id ? view.events : []);
+const lastVersion = () => (seen().length ? seen()[seen().length - 1].version : 0);
+const readAll = after => read(`/view?after=${after}`);
+
+function readEarly() {
+  if (!ev) return;
+  const after = lastVersion();
+  early = {id: ev.id, after, reads: readAll(after)};
+  early.reads.catch(() => {});  // the first refresh says so, if it fails
+}
+
+export async function refresh() {
+  if (!ev) return;
+  try {
+    const after = lastVersion();
+    const asked = early && early.id === ev.id && early.after === after ? early.reads : readAll(after);
+    early = null;
+    const {summary, balances, settlement, pools, events: fresh} = await asked;
+    await loadGames.done;
+    const cold = !view || view.id !== ev.id, had = lastVersion();  // another read may have come first
+    setView({id: ev.id, summary, balances, settlement, pools, events: [...seen(), ...fresh.filter(e => e.version > had)],
+             extras: Object.fromEntries(summary.games.map(g => [g.id, cold ? {} : {...view.extras[g.id]}]))});
+    if (cold) on.draw();  // opened cold: the games can be played before their scores arrive
+    const extras = await Promise.all(summary.games.map(gameExtras));
+    summary.games.forEach((g, i) => Object.assign(view.extras[g.id], extras[i]));
+    keep.set(`ledger:view:${ev.id}`, view);
+    on.draw();
+  } catch {
+    on.status();
+  }
+}
+
+async function gameExtras(game) {  // a game's own reads (what is due comes with the summary)
+  const {reads} = SPECS[game.kind] || UNKNOWN;
+  const wanted = {scores: reads.includes("scores") && `/games/${game.id}/scores`,
+                  tally: reads.includes("progressive") && `/progressive?game_id=${game.id}`};
+  const asked = Object.entries(wanted).filter(([, path]) => path);
+  return Object.fromEntries(await Promise.all(asked.map(async ([name, path]) => [name, await read(path)])));
+}
+
+// A refusal in the table's words: the fields at fault by their labels, never `data.x:`.
+export function plain(problem, labels = {}) {
+  const who = view ? names() : {};
+  const words = text => String(text).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
+  if (problem.errors && problem.status === 422) {
+    return Object.entries(problem.errors).map(([path, messages]) => {
+      const name = path.split(".").filter(p => p !== "data").pop();
+      return `${labels[name] || words(name).replace(/_/g, " ")}: ${messages.map(m => words(m).replace(/^[\w.]+: /, "")).join(" ")}`;
+    }).join(" ");
+  }
+  return words(String(problem.detail || `Refused (${problem.status || "no answer"}).`).replace(/^(data\.)?[\w.-]+: /, ""));
+}
+
+// A message the service gave, as the table says it: no `data.x:` prefix, names for ids.
+export function tableWords(text) {
+  const who = view ? names() : {};
+  return String(text).replace(/^(data\.)?[\w.-]+: /, "").replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
+}
+
+readFragment();
+readEarly();
+loadGames();
