@@ -9,10 +9,12 @@ from contextlib import contextmanager
 from ledger import games
 from ledger.errors import Invalid, NotFound
 from ledger.events.draft import Draft
+from ledger.events.facts import OF_A_GAME
 from ledger.events.hashing import verify_chain
 from ledger.events.store.base import SESSION_TOKENS
 from ledger.projections.state import SessionState
 from ledger.rules import check_opened, decide
+from ledger.rules.mends import READ_THE_LOG
 from ledger.service.unit_of_work import Units
 
 ROLES = ("write", "read")
@@ -54,7 +56,8 @@ class Sessions:
                 state = uow.session()
                 check_opened(state, session_id, draft.expected_version)
                 target = uow.event(draft.data["event_id"]) if draft.type == "event_voided" else None
-                uow.append(draft, decide(state, draft, target))
+                log = uow.log() if draft.type in READ_THE_LOG else None
+                uow.append(draft, decide(state, draft, target, log))
         return uow.outcome
 
     @contextmanager
@@ -86,7 +89,9 @@ def drafted(request: dict) -> Draft:
     own = catalogue.session_types
     if event_type == "session_created":
         raise Invalid.field("type", "A session is created with POST /api/v1/sessions.")
-    if event_type in own and game_id is not None:
+    if event_type in OF_A_GAME and game_id is None:
+        raise Invalid.field("game_id", f"A {event_type} event names its game.")
+    if event_type in own and event_type not in OF_A_GAME and game_id is not None:
         raise Invalid.field("game_id", f"A {event_type} event does not belong to a game.")
     if loaded["deal"] is not None and (event_type in own or event_type == "event_voided"):
         raise Invalid.field("deal", f"A {event_type} event does not belong to a deal.")
