@@ -62,13 +62,18 @@ def _club_of(store, session_id: str) -> str | None:
 
 
 def _bearer_digest() -> str | None:
-    """The bearer token's digest: from the Authorization header, or (RFC 6750 §2.3) the
-    `access_token` query parameter, which only the streams declare (a browser's EventSource
-    sends no header; every other operation refuses it as an unknown parameter)."""
+    token = bearer_token()
+    return token_digest(token) if token else None
+
+
+def bearer_token() -> str | None:
+    """The bearer token: from the Authorization header, or (RFC 6750 §2.3) the `access_token`
+    query parameter, which only the streams declare (a browser's EventSource sends no header;
+    every other operation refuses it as an unknown parameter)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if not token and "access_token" in request.args:
         scheme, token = "bearer", request.args["access_token"]
-    return token_digest(token.strip()) if token and scheme.lower() == "bearer" else None
+    return token.strip() if token and scheme.lower() == "bearer" else None
 
 
 def _unauthorized(of: str):

@@ -17,7 +17,8 @@ REASONS = {
     405: "the method is not allowed on this path; `Allow` lists those that are",
     409: "a state conflict: a stale expected_version, a pool too small, an id reused with "
          "other content, a player not seated, a deal settled twice, a name too like another "
-         "player's, a table rank taken",
+         "player's, a table rank taken, a removal of a player or a game something is "
+         "recorded of",
     413: "the body is larger than the configured limit",
     415: "the body is not sent as Content-Type: application/json (UTF-8)",
     422: "invalid input; `errors` names the fields at fault",

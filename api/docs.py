@@ -24,10 +24,12 @@ from api import examples
 from api.blueprint import IF_NONE_MATCH, problem_response
 from api.clubs import examples as club_examples
 from api.clubs.schemas import request_schemas as club_requests
+from api.sessions import examples as mend_examples
 from api.sessions.schemas import GameRequest
 from ledger import games
 from ledger.events import fields as ledger_fields
 from ledger.events.catalogue import Envelope
+from ledger.events.facts import OF_A_GAME
 
 EVERY_OPERATION = (405, 500, 503)
 WITH_A_BODY = (415,)
@@ -99,13 +101,18 @@ OPERATION_IDS = {
     ("get", "/api/v1/sessions/{sid}/stream"): "streamSession",
     ("get", "/api/v1/clubs/{cid}/stream"): "streamClub",
     ("post", "/api/v1/clubs/{cid}/imports"): "importEvenings",
+    ("patch", "/api/v1/sessions/{sid}/players/{pid}"): "renamePlayer",
+    ("delete", "/api/v1/sessions/{sid}/players/{pid}"): "removePlayer",
+    ("delete", "/api/v1/sessions/{sid}/games/{gid}"): "removeGame",
 }
-REQUESTS = {**examples.REQUESTS, **club_examples.REQUESTS}
-RESPONSES = {**examples.RESPONSES, **club_examples.RESPONSES}
+REQUESTS = {**examples.REQUESTS, **club_examples.REQUESTS, **mend_examples.REQUESTS,
+            "appendEvent": {**examples.REQUESTS["appendEvent"], **mend_examples.EVENTS}}
+RESPONSES = {**examples.RESPONSES, **club_examples.RESPONSES, **mend_examples.RESPONSES}
 METHODS = frozenset({"get", "put", "post", "delete", "patch", "head", "options", "trace"})
 
 # Every type but the session's creation can be appended; a game's events (the shared ones and
-# each game's own, by the games' registry) name their game, the session's own never do.
+# each game's own, by the games' registry) name their game, the session's own never do (but
+# for a game's removal, which names the game it removes).
 CATALOGUE = games.catalogue()
 RECORDABLE = [name for name in CATALOGUE.schemas if name != "session_created"]
 GAME_EVENTS = frozenset(games.event_schemas())
@@ -231,7 +238,10 @@ def _event_request(name: str):
         "data": fields.Nested(data, required=any(f.required for f in data().fields.values()),
                               metadata={"description": f"the data of a {name} event"}),
     }
-    if name in CATALOGUE.session_types:
+    if name in OF_A_GAME:
+        extra["game_id"] = ledger_fields.Ref(required=True, metadata={
+            "description": "the game it mends"})
+    elif name in CATALOGUE.session_types:
         extra["game_id"] = fields.String(allow_none=True, validate=validate.OneOf([None]),
                                          metadata={"description": "none: the event belongs to "
                                                                   "the session, not to a game"})

@@ -53,3 +53,23 @@ def options_of(game: Game, table: TableView):
 def kinds() -> list[str]:
     """Every registered kind, for tests that walk the registry."""
     return sorted(games.GAMES)
+
+
+MENDS = ("player_renamed", "player_removed", "game_removed")
+NAMES = ("Ann", "ann", "Ben", "P0", "P1", "Zoë", "Spare")
+
+
+def mends(players: list[str], game_ids: list[str]):
+    """A mend of the set-up as a client sends it, `(type, game_id, data)`, drawn against the
+    session's players and games: a player renamed (often to a name too like another's) or
+    removed, a game removed; the rules refuse many (a seated player, a game with facts)."""
+    drawn = []
+    if players:
+        who = st.sampled_from(players)
+        drawn.append(st.tuples(st.just("player_renamed"), st.none(), st.fixed_dictionaries(
+            {"player": who, "name": st.sampled_from(NAMES)})))
+        drawn.append(st.tuples(st.just("player_removed"), st.none(),
+                               who.map(lambda p: {"player": p})))
+    if game_ids:
+        drawn.append(st.tuples(st.just("game_removed"), st.sampled_from(game_ids), st.just({})))
+    return st.one_of(drawn) if drawn else st.nothing()

@@ -59,9 +59,11 @@ REQUESTS = {
         "player_linked": _example("An evening's player linked to a member", {
             "type": "player_linked",
             "data": {"session_id": SID, "player": DARCY, "member": MEMBERS[DARCY]}})},
-    "openClubEvening": {"tonight": _example("Tonight's evening with four members seated", {
-        "name": "Twelfth Night", "counter_value": 5, "currency": "GBP",
-        "members": [MEMBERS[p] for p in SEATS]})},
+    "openClubEvening": {"tonight": _example("Tonight's evening with four members seated, "
+                                            "with the id of this tap (a retry answers the "
+                                            "original)", {
+        "id": "3b9e6f0a-1c2d-4e5f-8a7b-6c5d4e3f2a10", "name": "Twelfth Night",
+        "counter_value": 5, "currency": "GBP", "members": [MEMBERS[p] for p in SEATS]})},
     "attachEvening": {"evening": _example("An evening recorded before the club was founded", {
         "write_token": "6xipcuk_dxlEyBTOhzegpViu5xpVGJy3yBLo1tdaUBM",
         "links": {player: MEMBERS[player] for player in SEATS}})},

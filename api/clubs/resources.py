@@ -5,7 +5,7 @@ from flask.views import MethodView
 from marshmallow import RAISE
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
-from api.access import guard, require_club_token
+from api.access import bearer_token, guard, require_club_token
 from api.body import check_not_encoded, parsed_body
 from api.service import answer, ledger, record_request
 from api.clubs import schemas
@@ -83,13 +83,16 @@ class Events(MethodView):
 class Evenings(MethodView):
     @blp.arguments(schemas.EveningRequest())
     @blp.response(201, schemas.EveningOpened)
+    @blp.alt_response(200, schema=schemas.EveningOpened,
+                      description="a resend of a recorded request (the same `id`): the original")
     @blp.problems(400, 401, 403, 404, 409, 413, 422)
     def post(self, body, cid):
         """Open tonight's evening in the club, the chosen members seated as its players.
-        Answers the evening's own tokens (shown once), as opening a session does."""
-        opened = ledger().clubs.open_evening(cid, body)
+        Answers the evening's own tokens, as opening a session does: shown once, or again to
+        a resend of the same `id` (the same club's write token), which opens nothing."""
+        opened, created = ledger().clubs.open_evening(cid, body, bearer_token())
         return {**opened, "name": body["name"], "counter_value": body["counter_value"],
-                "currency": body["currency"]}
+                "currency": body["currency"]}, 201 if created else 200
 
 
 @blp.route("/<cid>/evenings/<sid>")
@@ -178,7 +181,7 @@ class Imports(MethodView):
                                **dict(pair.split("=", 1) for pair in query["link"] if "=" in pair)}}
         try:
             if query["confirm"]:
-                return ledger().imports.results(cid, raw, options)
+                return ledger().imports.results(cid, raw, options, query.get("id"))
             with ledger().clubs.reading(cid) as (state, _evenings):
                 return imports.preview(state, raw, **options)
         except imports.ImportProblem as problem:

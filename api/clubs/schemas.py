@@ -29,6 +29,10 @@ class MemberRequest(facts.MemberAdded, Idempotent):
 class EveningRequest(facts.EventData):
     """Tonight's evening, opened in the club with its members seated by name."""
 
+    id = Ref(metadata={"description": "client-chosen id of this opening (one a tap, kept for "
+                                      "its retries: a UUID): the same request again answers "
+                                      "the original, its tokens included, and opens nothing; "
+                                      "the same id with another request is 409"})
     name = facts.Text(200, required=True)
     counter_value = Counters(load_default=1)
     currency = fields.String(load_default="GBP", validate=CURRENCY)
@@ -122,6 +126,11 @@ class Club(Schema):
 class ImportQuery(Schema):
     confirm = fields.Boolean(load_default=False, metadata={
         "description": "record it (nothing is recorded without it: a preview)"})
+    id = Ref(metadata={"description": "client-chosen id of this confirmation (one a tap, kept "
+                                      "for its retries): the same file and options again "
+                                      "answer the original answer and record nothing; the "
+                                      "same id with another file or options is 409. A preview "
+                                      "records nothing: there the id counts for nothing"})
     currency = fields.String(load_default="GBP", validate=CURRENCY,
                              metadata={"description": "of the lines with no currency column"})
     counter_value = fields.Integer(load_default=1, validate=validate.Range(1, 10**9),

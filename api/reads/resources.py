@@ -81,9 +81,10 @@ class Refund(MethodView):
         with ledger().sessions.reading(sid) as state:
             game = _game(state, gid)
             named = games.of(game).pools
-            if name not in (named or (None,)):
-                raise Invalid.field("pool", f"One of: {', '.join(named)}." if named
-                                    else "This game has one pool: leave pool out.")
+            if name not in (named or (None,)):  # a pool it does not have: none to read
+                why = f"One of: {', '.join(named)}." if named else "This game has one pool: " \
+                    "leave pool out."
+                raise NotFound(f"pool: {why}", {"pool": [why]})
             held = pools_by_game(state)[gid].get(name, 0)
             seats = list(game.seats)
         shared = refund(ledger().store.stream(sid), gid, name, held, seats)

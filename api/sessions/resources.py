@@ -1,6 +1,11 @@
-"""Sessions, and the players, tables and games in them (each created by an event)."""
+"""Sessions, and the players, tables and games in them (each created, and mended, by an
+event)."""
+
+import re
+import uuid
 
 from flask.views import MethodView
+from marshmallow import RAISE
 
 from api.access import guard
 from api.service import ledger, record_request
@@ -8,6 +13,8 @@ from api.blueprint import Blueprint
 from api.schemas import Created
 from api.sessions import schemas
 from api.versions import version_of
+from ledger.errors import LedgerError, NotFound
+from ledger.events.fields import REF_PATTERN
 from ledger.projections.summary import summary
 
 blp = guard(Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
@@ -73,3 +80,57 @@ blp.route("/<sid>/tables")(_creator("table_added", schemas.TableRequest,
                                     "Add a table; rank 1 is the head table (table_added)."))
 blp.route("/<sid>/games")(_creator("game_started", schemas.GameRequest,
                                    "Start a game at the table (game_started)."))
+
+
+@blp.route("/<sid>/players/<pid>")
+class Player(MethodView):
+    @blp.arguments(schemas.RenameRequest())
+    @blp.response(200, schemas.Mended)
+    @blp.problems(400, 401, 403, 404, 409, 413, 422)
+    def patch(self, body, sid, pid):
+        """Rename a player (records player_renamed): his new name is checked as a new
+        player's is. The same `id` again answers the original."""
+        name = body.pop("name")
+        return _mend(sid, "player_renamed", pid, {"player": pid, "name": name}, body)
+
+    @blp.arguments(schemas.RemovalQuery(), location="query", unknown=RAISE)
+    @blp.response(200, schemas.Mended)
+    @blp.problems(401, 403, 404, 409, 422)
+    def delete(self, query, sid, pid):
+        """Remove a player added by mistake (records player_removed): refused (409) while he
+        is seated in a game, any counters have moved to or from him, or any fact names him."""
+        return _mend(sid, "player_removed", pid, {"player": pid}, query)
+
+
+@blp.route("/<sid>/games/<gid>")
+class Game(MethodView):
+    @blp.arguments(schemas.RemovalQuery(), location="query", unknown=RAISE)
+    @blp.response(200, schemas.Mended)
+    @blp.problems(401, 403, 404, 409, 422)
+    def delete(self, query, sid, gid):
+        """Remove a game started by mistake (records game_removed): refused (409) while any
+        fact recorded in it stands (undo them first); its seats are free again."""
+        return _mend(sid, "game_removed", gid, {}, query)
+
+
+# A mend's refusal names the path's and the body's fields, not the event's.
+FIELDS = {"data.player": "pid", "game_id": "gid", "data.name": "name"}
+
+
+def _mend(sid: str, event_type: str, target: str, data: dict, envelope: dict) -> dict:
+    """Record a mend of the set-up. A removal happens once: without a client id it takes one
+    made from what it removes, so that the same DELETE again answers the original."""
+    path_field, what = ("gid", "game") if event_type == "game_removed" else ("pid", "player")
+    if not re.fullmatch(REF_PATTERN, target):
+        raise NotFound(f"No {what} {target} in this session.", {path_field: [f"unknown {what}"]})
+    request = {"type": event_type, "data": data, **envelope}
+    if event_type != "player_renamed":
+        request.setdefault("id", str(uuid.uuid5(uuid.NAMESPACE_URL, f"{event_type}/{target}")))
+    if event_type == "game_removed":
+        request["game_id"] = target
+    try:
+        event, _ = ledger().sessions.record(sid, request)
+    except LedgerError as refusal:
+        refusal.fields = {FIELDS.get(name, name): why for name, why in refusal.fields.items()}
+        raise
+    return {"id": target, "version": event["version"], "event": event}

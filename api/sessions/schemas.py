@@ -2,9 +2,10 @@
 
 from marshmallow import Schema, fields
 
+from api.schemas import Event
 from ledger.events import facts as catalogue
+from ledger.events.fields import MAX_AMOUNT, QueryNumber, Ref, Text, WholeNumber
 from ledger.games import GameStarted
-from ledger.events.fields import Ref, WholeNumber
 
 
 class Idempotent(Schema):
@@ -28,6 +29,29 @@ class TableRequest(catalogue.TableAdded, Idempotent):
 
 class GameRequest(GameStarted, Idempotent):
     pass
+
+
+class RenameRequest(Idempotent):
+    name = Text(100, required=True, metadata={"description": "his new name, checked as a new "
+                                                             "player's is"})
+
+
+class RemovalQuery(Schema):
+    """A removal's own id and precondition, in the query (a DELETE sends no body)."""
+
+    id = Ref(metadata={"description": "client-chosen event id; without one, the id is made "
+                                      "from what is removed, so a repeated DELETE answers "
+                                      "the original"})
+    expected_version = QueryNumber(0, MAX_AMOUNT, metadata={
+        "description": "the session version the writer last saw (0 before any event)"})
+
+
+class Mended(Schema):
+    """What a mend of the set-up answers: what it mended, and the event that mended it."""
+
+    id = fields.String(metadata={"description": "the player or game mended"})
+    version = fields.Integer()
+    event = fields.Nested(Event)
 
 
 class SessionCreated(Schema):

@@ -75,15 +75,26 @@ class EveningImported(EventData):
                           metadata={"description": "member id -> his result"})
 
 
+class ImportRecorded(EventData):
+    """A spreadsheet's confirmation sent with a client's id (the event's): what it asked and
+    what it recorded, so that the same request again is answered as it was."""
+
+    request = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{64}$"), metadata={
+        "description": "SHA-256 of the file and its options"})
+    recorded = WholeNumber(0, required=True, metadata={"description": "evenings recorded"})
+    members_added = WholeNumber(0, required=True)
+
+
 SCHEMAS: dict[str, type[Schema]] = {
     "club_created": ClubCreated, "member_added": MemberAdded, "member_renamed": MemberRenamed,
     "member_retired": MemberRetired, "season_declared": SeasonDeclared,
     "evening_attached": EveningAttached, "player_linked": PlayerLinked,
-    "evening_imported": EveningImported,
+    "evening_imported": EveningImported, "import_recorded": ImportRecorded,
 }
-# Recorded by their own endpoints: the club's creation and its evenings (which need the
-# evening's own token, or open a new one).
-APPENDED = frozenset(SCHEMAS) - {"club_created", "evening_attached", "evening_imported"}
+# Recorded by their own endpoints: the club's creation, its evenings (which need the
+# evening's own token, or open a new one) and what a spreadsheet brings in.
+APPENDED = frozenset(SCHEMAS) - {"club_created", "evening_attached", "evening_imported",
+                                 "import_recorded"}
 
 
 class ClubEnvelope(Schema):

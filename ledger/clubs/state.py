@@ -79,7 +79,12 @@ def _evening_imported(state, event_id, data, _event):
     state.imported[event_id] = dict(data)
 
 
+def _import_recorded(_state, _id, _data, _event):
+    """What it recorded is folded from its own events; it keeps only its id."""
+
+
 FOLDS = {"club_created": _created, "member_added": _member_added,
          "member_renamed": _member_renamed, "member_retired": _member_retired,
          "season_declared": _season_declared, "evening_attached": _evening_attached,
-         "player_linked": _player_linked, "evening_imported": _evening_imported}
+         "player_linked": _player_linked, "evening_imported": _evening_imported,
+         "import_recorded": _import_recorded}

@@ -1,5 +1,6 @@
 """The data of the session's own event types (SPEC §9): the session, its players and tables,
-settle-up payments between players (amendment 4), and voids. A game's start, and each game's
+the set-up mended (a player renamed or removed, a game removed), settle-up payments between
+players (amendment 4), and voids. A game's start, and each game's
 own types, are declared with the games (`ledger.games`), which know the kinds."""
 
 from marshmallow import fields
@@ -34,6 +35,24 @@ class GameStarted(EventData):
                           metadata={"description": "the kind's options: see <Kind>Options"})
 
 
+class PlayerRenamed(EventData):
+    """A player's name mended; checked as a new player's is."""
+
+    player = Ref(required=True, metadata={"description": "the player (his id)"})
+    name = Text(100, required=True)
+
+
+class PlayerRemoved(EventData):
+    """A player added by mistake, with nothing recorded of him, taken off the evening."""
+
+    player = Ref(required=True, metadata={"description": "the player (his id)"})
+
+
+class GameRemoved(EventData):
+    """A game started by mistake, with nothing standing in it, taken off the evening; the
+    game is the event's `game_id`."""
+
+
 # `from` is a Python keyword, so the schema is built from a dict (as `cards_bartered`'s `with`).
 PaymentMade = EventData.from_dict({
     "from": Ref(required=True, metadata={"description": "the player who paid"}),
@@ -51,7 +70,10 @@ class EventVoided(EventData):
 
 SESSION_SCHEMAS = {
     "session_created": SessionCreated, "player_added": PlayerAdded, "table_added": TableAdded,
-    "payment_made": PaymentMade,
+    "payment_made": PaymentMade, "player_renamed": PlayerRenamed,
+    "player_removed": PlayerRemoved, "game_removed": GameRemoved,
 }
+# Session events that name a game in their `game_id` (the session's others never do).
+OF_A_GAME = frozenset({"game_removed"})
 # Session events that move money and so may be voided like a game's (amendment 4).
 VOIDABLE = frozenset({"payment_made"})

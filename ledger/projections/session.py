@@ -92,7 +92,8 @@ def pools_by_game(state: SessionState) -> dict[str, dict[str | None, int]]:
     for account, counters in state.balances.items():
         if account.startswith("pool:"):
             game_id, _, name = account[5:].partition(":")
-            held.setdefault(game_id, {})[name or None] = counters
+            if game_id in held:  # (a game removed has left its empty pool's account behind)
+                held[game_id][name or None] = counters
     for game_id, pools in held.items():
         if len(pools) > 1:
             record = state.games.get(game_id)
@@ -144,6 +145,23 @@ def _table_added(state: SessionState, event: dict) -> None:
 
 def _game_started(state: SessionState, event: dict) -> None:
     state.games[event["id"]] = GameRecord.started(event["id"], event["data"])
+
+
+def _player_renamed(state: SessionState, event: dict) -> None:
+    data = event["data"]
+    was = state.players[data["player"]]
+    state.players[was.id] = Player(was.id, data["name"], was.group)
+
+
+def _player_removed(state: SessionState, event: dict) -> None:
+    """Nothing was recorded of him (the rules saw to it): he leaves every read model."""
+    del state.players[event["data"]["player"]]
+
+
+def _game_removed(state: SessionState, event: dict) -> None:
+    """Nothing stands in it (the rules saw to it): it leaves every read model, and its
+    players' seats with it. Its undone facts stay in the log, under its id."""
+    del state.games[event["game_id"]]
 
 
 def _payment_made(state: SessionState, event: dict) -> None:
@@ -198,6 +216,9 @@ SESSION_STEPS = {
     "player_added": _player_added,
     "table_added": _table_added,
     "game_started": _game_started,
+    "player_renamed": _player_renamed,
+    "player_removed": _player_removed,
+    "game_removed": _game_removed,
     "payment_made": _payment_made,
     "event_voided": _event_voided,
 }

@@ -110,6 +110,13 @@ def _voided(table: Table, data: dict, event: dict) -> str:
     return f"Undo: {undone} — {data['reason']}"
 
 
+def _renamed(table: Table, data: dict, event: dict) -> str:
+    """The name he had, and from here on the name the log's words give him."""
+    was = table.name(data["player"])
+    table.players[data["player"]] = data["name"]
+    return f"{was} is now called {data['name']}"
+
+
 SENTENCES = {
     "session_created": lambda t, d, e: f"Evening {d['name']} opened",
     "player_added": lambda t, d, e: f"{d['name']} joined",
@@ -130,6 +137,9 @@ SENTENCES = {
                                  f"for {d['price']}",
     "payment_made": _payment,
     "event_voided": _voided,
+    "player_renamed": _renamed,
+    "player_removed": lambda t, d, e: f"{t.name(d['player'])} was taken off the evening",
+    "game_removed": lambda t, d, e: f"{t.game(e)} was taken off the evening",
 }
 
 

@@ -10,14 +10,18 @@ from ledger.games import generic, life
 from ledger.games.due import deal_now
 from ledger.games.in_play import InPlay
 from ledger.projections.state import SessionState
-from ledger.rules import session
+from ledger.rules import mends, session
 
 
-def decide(state: SessionState, draft: Draft, target: dict | None = None) -> list[dict]:
+def decide(state: SessionState, draft: Draft, target: dict | None = None,
+           log: list[dict] | None = None) -> list[dict]:
     """The postings a fact resolves to (`draft`: type, game_id, data), or a LedgerError.
-    `target`: the event a void names, as the store has it (None if there is none)."""
+    `target`: the event a void names, as the store has it (None if there is none); `log`:
+    the session's events, for the mends that read it (`mends.READ_THE_LOG`)."""
     if draft.type == "event_voided":
         postings = session.event_voided(state, draft.data, target)
+    elif draft.type in mends.RULES:
+        postings = mends.RULES[draft.type](state, draft, log)
     elif draft.type in session.RULES:
         postings = session.RULES[draft.type](state, draft.data)
     else:

@@ -1,4 +1,5 @@
-"""Rules for the session's own events: players, tables, games, and voids."""
+"""Rules for the session's own events: players, tables, games, payments and voids (the
+set-up's mends are `ledger.rules.mends`)."""
 
 from confusables import is_confusable
 
@@ -10,17 +11,22 @@ from ledger.projections.state import SessionState
 
 
 def player_added(state: SessionState, data: dict) -> list[dict]:
-    """A name the table can tell apart from every other player's: not the same letters in
-    another case or another script (Cyrillic "А" for Latin "A"), so that a settlement never
-    reads "Zoë pays Zoë". Names arrive NFC-normalised and trimmed (ledger.events.fields)."""
-    name = data["name"]
-    twin = next((p.name for p in state.players.values() if is_confusable(p.name, name)), None)
+    distinct_name(state, data["name"])
+    return []
+
+
+def distinct_name(state: SessionState, name: str, besides: str | None = None) -> None:
+    """A name the table can tell apart from every other player's (`besides`: one whose own
+    name it was): not the same letters in another case or another script (Cyrillic "А" for
+    Latin "A"), so that a settlement never reads "Zoë pays Zoë". Names arrive NFC-normalised
+    and trimmed (ledger.events.fields)."""
+    twin = next((p.name for p in state.players.values()
+                 if p.id != besides and is_confusable(p.name, name)), None)
     if twin is not None:
         who = (f"{twin!r} is already at the table" if twin.casefold() == name.casefold()
                else f"{name!r} is too like {twin!r}, who is already at the table")
         raise Conflict(f"{who}: choose a name the table can tell apart.",
                        {"data.name": [f"too like {twin!r}"]})
-    return []
 
 
 def table_added(state: SessionState, data: dict) -> list[dict]:
@@ -76,8 +82,8 @@ def _account(state: SessionState, pid: str) -> int:
 
 def event_voided(state: SessionState, data: dict, target: dict | None) -> list[dict]:
     """The exact reverse of the target's postings. An event is voided at most once; a void,
-    and the creation of the session, a player, a table or a game, cannot be voided (a
-    payment can)."""
+    the creation of the session, a player, a table or a game, and a mend of them (a rename,
+    a removal), cannot be voided (a payment can)."""
     if target is None or target["session_id"] != state.session.id:
         raise NotFound(f"No event {data['event_id']} in this session.",
                        {"data.event_id": ["unknown event"]})

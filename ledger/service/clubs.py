@@ -3,6 +3,7 @@ found a club, record its facts, bring an evening into it, open tonight's evening
 new session, its players and tokens, and the club's `evening_attached`, in one transaction),
 and read it with its evenings' summaries."""
 
+import hashlib
 import threading
 import uuid
 from contextlib import contextmanager
@@ -10,10 +11,10 @@ from contextlib import contextmanager
 from ledger import games
 from ledger.clubs import facts, rules
 from ledger.clubs.evening import summary
-from ledger.errors import NotFound
+from ledger.errors import Conflict, NotFound
 from ledger.events.draft import Draft
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
-from ledger.service.sessions import digests, new_tokens, token_digest
+from ledger.service.sessions import derived_tokens, digests, new_tokens, token_digest
 from ledger.service.unit_of_work import Units
 
 EVENINGS_KEPT = 20_000
@@ -70,34 +71,52 @@ class Clubs:
                 uow.append(draft, [])
         return uow.outcome
 
-    def open_evening(self, club_id: str, body: dict) -> dict:
+    def open_evening(self, club_id: str, body: dict, key: str | None = None) -> tuple[dict, bool]:
         """Tonight's evening in the club: a new session (`name`, `counter_value`, `currency`)
         seating the chosen `members` as its players under their names, each linked to his
-        member, and the club's `evening_attached`, in one transaction. Its tokens are shown
-        once."""
-        members = body.get("members", [])
-        catalogue = games.catalogue()
-        session = Draft(str(uuid.uuid4()), "session_created", None, catalogue.load(
-            "session_created", {key: value for key, value in body.items() if key != "members"}))
-        tokens = new_tokens()
-        with self.units.unit(club_id) as uow:
-            state = uow.club()
-            seated = rules.seated_tonight(state, members)
-            event = uow.place(session, [], stream=session.id)
-            links = {}
-            for member in seated:
-                added = Draft(str(uuid.uuid4()), "player_added", None, catalogue.load(
-                    "player_added", {"name": member["name"], "group": member["group"]}))
-                event = uow.place(added, [], stream=session.id)
-                links[added.id] = member["id"]
-            uow.writer.add_tokens(SESSION_TOKENS, session.id, digests(tokens))
-            uow.writer.index_evening(session.id, club_id)
-            attached = Draft(str(uuid.uuid4()), "evening_attached", None,
-                             {"session_id": session.id, "links": links})
-            club_event = uow.append(attached, [])
-        return {"id": session.id, "write_token": tokens["write"], "read_token": tokens["read"],
-                "players": [{"id": p, "member": m} for p, m in links.items()],
-                "club_version": club_event["version"], "version": event["version"]}
+        member, and the club's `evening_attached`, in one transaction; (answer, created).
+
+        With a client `id`, the same request again answers the original, tokens included,
+        and opens nothing: the tokens are made from `key` (the club's write token, which
+        the request carried) and the id, and the club's fact is kept under a digest of the
+        id, so that neither the log nor the club's token alone can make them again. The
+        same id with another request is 409."""
+        members, client_id = body.get("members", []), body.get("id")
+        opening = games.catalogue().load("session_created", {
+            name: value for name, value in body.items() if name not in ("members", "id")})
+        fact_id = _fact_id(club_id, client_id) if client_id else str(uuid.uuid4())
+        if client_id and not key:
+            raise ValueError("An evening opened with a client id needs the club's write token.")
+        tokens = derived_tokens(key, club_id, client_id) if client_id else new_tokens()
+        for uow in self.units.attempts(club_id, busy="club"):
+            with uow:
+                state = uow.club()
+                original = uow.event(fact_id) if client_id else None
+                if original is not None:
+                    answer = _again(uow.writer, original, opening, members, client_id)
+                else:
+                    answer = self._opened(uow, state, opening, members, fact_id, tokens)
+        return {**answer, "write_token": tokens["write"], "read_token": tokens["read"]}, \
+            original is None
+
+    @staticmethod
+    def _opened(uow, state, opening: dict, members: list[str], fact_id: str,
+                tokens: dict) -> dict:
+        seated = rules.seated_tonight(state, members)
+        session = Draft(str(uuid.uuid4()), "session_created", None, opening)
+        event = uow.place(session, [], stream=session.id)
+        links = {}
+        for member in seated:
+            added = Draft(str(uuid.uuid4()), "player_added", None, games.catalogue().load(
+                "player_added", {"name": member["name"], "group": member["group"]}))
+            event = uow.place(added, [], stream=session.id)
+            links[added.id] = member["id"]
+        uow.writer.add_tokens(SESSION_TOKENS, session.id, digests(tokens))
+        uow.writer.index_evening(session.id, uow.stream)
+        attached = Draft(fact_id, "evening_attached", None,
+                         {"session_id": session.id, "links": links})
+        club_event = uow.append(attached, [])
+        return _answer(session.id, links, club_event["version"], event["version"])
 
     @contextmanager
     def reading(self, club_id: str):
@@ -125,3 +144,24 @@ class Clubs:
                     self._evenings[session_id] = kept
             found[session_id] = kept
         return found
+
+
+def _fact_id(club_id: str, client_id: str) -> str:
+    """The id the club keeps an evening opened with a client's id under: a digest of it."""
+    return "evening-" + hashlib.sha256(f"{club_id}\n{client_id}".encode()).hexdigest()[:48]
+
+
+def _again(writer, original: dict, opening: dict, members: list[str], client_id: str) -> dict:
+    """The answer an evening opened with this id gave, or 409 if the id was used for another
+    request (another evening, or members other than these)."""
+    links, sid = original["data"].get("links", {}), original["data"].get("session_id")
+    opened = writer.get(sid, sid) if original["type"] == "evening_attached" else None
+    if opened is None or opened["data"] != opening or list(links.values()) != members:
+        raise Conflict(f"Id {client_id} was already used for another evening.",
+                       {"id": ["already used for a different evening"]})
+    return _answer(sid, links, original["version"], 1 + len(links))
+
+
+def _answer(session_id: str, links: dict, club_version: int, version: int) -> dict:
+    return {"id": session_id, "players": [{"id": p, "member": m} for p, m in links.items()],
+            "club_version": club_version, "version": version}

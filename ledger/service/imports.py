@@ -2,7 +2,12 @@
 from a spreadsheet (`ledger.clubs.imports`), and a stream's log moved from another store
 (`ledger export-log` / `import-log`), its chain checked as it is copied."""
 
+import hashlib
+
+import orjson
+
 from ledger.clubs import facts, imports, rules
+from ledger.clubs.state import fold
 from ledger.errors import Conflict, Invalid, NotFound
 from ledger.events.draft import Draft
 from ledger.events.hashing import chain_hash, hashed_content
@@ -14,38 +19,27 @@ class Imports:
     def __init__(self, units: Units):
         self.units = units
 
-    def results(self, club_id: str, raw: bytes, options: dict) -> dict:
+    def results(self, club_id: str, raw: bytes, options: dict, request_id: str | None = None
+                ) -> dict:
         """Record what a spreadsheet of past evenings previews, in one transaction: the
         members it adds (as ordinary members), then each evening not imported already.
         Refused whole (422, each problem by line) unless the preview is ready. Ids are made
-        from the club and the names, so a confirmation sent twice records nothing new."""
-        with self.units.unit(club_id) as uow:
-            state = uow.club()
-            seen = imports.preview(state, raw, **options)
-            _ready(seen)
-            drafts, made = [], {}
-            for unknown in seen["unknown_members"]:
-                member_id = imports.member_id(club_id, unknown["name"], state.members)
-                made[f"new:{imports._key(unknown['name'])}"] = member_id
-                if member_id not in state.members:
-                    data = facts.load("member_added", {"name": unknown["name"]})
-                    rules.decide(state, "member_added", data)
-                    drafts.append(Draft(member_id, "member_added", None, data))
-            for evening in seen["evenings"]:
-                if not evening["already"]:
-                    drafts.append(Draft(evening["id"], "evening_imported", None, facts.load(
-                        "evening_imported", _imported(evening, made))))
-            for draft in drafts:  # made from names: an id a client chose may have taken it
-                if (taken := uow.event(draft.id)) is not None:
-                    raise Conflict(f"The id {draft.id} that the file's "
-                                   f"{'member' if draft.type == 'member_added' else 'evening'} "
-                                   f"{draft.data['name']} takes is used by the club's "
-                                   f"{taken['type']} (version {taken['version']}).",
-                                   {"file": [f"{draft.data['name']}: id taken"]})
-            for n, draft in enumerate(drafts):
-                (uow.append if n == len(drafts) - 1 else uow.place)(draft, [])
-        return {**seen, "recorded": sum(d.type == "evening_imported" for d in drafts),
-                "members_added": sum(d.type == "member_added" for d in drafts)}
+        from the club and the names, so a confirmation sent twice records nothing new.
+
+        With a client `request_id`, the confirmation is kept as the club's `import_recorded`
+        under that id (with a digest of the file and its options): the same request again
+        answers the original answer, the preview as it was before, and records nothing; the
+        same id with another file or other options is 409."""
+        digest = _digest(raw, options)
+        for uow in self.units.attempts(club_id, busy="club"):
+            with uow:
+                state = uow.club()
+                original = uow.event(request_id) if request_id else None
+                if original is not None:
+                    answer = _again(uow.writer, club_id, original, raw, options, digest)
+                else:
+                    answer = _recorded(uow, club_id, state, raw, options, request_id, digest)
+        return answer
 
     def log(self, stream: str, events: list[dict], digests: dict[str, str], club: bool) -> int:
         """Copy a session's (or a club's) events verbatim (ids, versions, times, postings,
@@ -76,6 +70,57 @@ class Imports:
                 _index(writer, stream, events)
         self.units.store.forget(stream)
         return added
+
+
+def _recorded(uow, club_id: str, state, raw: bytes, options: dict, request_id: str | None,
+              digest: str) -> dict:
+    seen = imports.preview(state, raw, **options)
+    _ready(seen)
+    drafts, made = [], {}
+    for unknown in seen["unknown_members"]:
+        member_id = imports.member_id(club_id, unknown["name"], state.members)
+        made[f"new:{imports._key(unknown['name'])}"] = member_id
+        if member_id not in state.members:
+            data = facts.load("member_added", {"name": unknown["name"]})
+            rules.decide(state, "member_added", data)
+            drafts.append(Draft(member_id, "member_added", None, data))
+    for evening in seen["evenings"]:
+        if not evening["already"]:
+            drafts.append(Draft(evening["id"], "evening_imported", None, facts.load(
+                "evening_imported", _imported(evening, made))))
+    for draft in drafts:  # made from names: an id a client chose may have taken it
+        if (taken := uow.event(draft.id)) is not None:
+            raise Conflict(f"The id {draft.id} that the file's "
+                           f"{'member' if draft.type == 'member_added' else 'evening'} "
+                           f"{draft.data['name']} takes is used by the club's "
+                           f"{taken['type']} (version {taken['version']}).",
+                           {"file": [f"{draft.data['name']}: id taken"]})
+    counts = {"recorded": sum(d.type == "evening_imported" for d in drafts),
+              "members_added": sum(d.type == "member_added" for d in drafts)}
+    if request_id:
+        drafts.append(Draft(request_id, "import_recorded", None,
+                            facts.load("import_recorded", {"request": digest, **counts})))
+    for n, draft in enumerate(drafts):
+        (uow.append if n == len(drafts) - 1 else uow.place)(draft, [])
+    return {**seen, **counts}
+
+
+def _again(writer, club_id: str, original: dict, raw: bytes, options: dict, digest: str) -> dict:
+    """The answer a confirmation recorded under this id gave: its preview of the club as it
+    stood before it (the events it wrote came just before its own), and what it recorded."""
+    data = original["data"]
+    if original["type"] != "import_recorded" or data["request"] != digest:
+        raise Conflict(f"Id {original['id']} was already recorded with other content.",
+                       {"id": ["already used for a different event"]})
+    before = original["version"] - 1 - data["recorded"] - data["members_added"]
+    seen = imports.preview(fold(writer.events(club_id, 0, before)), raw, **options)
+    return {**seen, "recorded": data["recorded"], "members_added": data["members_added"]}
+
+
+def _digest(raw: bytes, options: dict) -> str:
+    """What a confirmation asked: the file and its options (currency, counter value, names)."""
+    return hashlib.sha256(raw + b"\n" + orjson.dumps(options, option=orjson.OPT_SORT_KEYS)
+                          ).hexdigest()
 
 
 def _ready(seen: dict) -> None:

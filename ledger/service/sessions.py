@@ -1,7 +1,9 @@
 """The session's handlers: open one, record a fact in it, read it. Each write is one unit of
 work (`ledger.service.unit_of_work`), top-down: validate, fold the state up, decide, append."""
 
+import base64
 import hashlib
+import hmac
 import secrets
 import uuid
 from contextlib import contextmanager
@@ -9,10 +11,12 @@ from contextlib import contextmanager
 from ledger import games
 from ledger.errors import Invalid, NotFound
 from ledger.events.draft import Draft
+from ledger.events.facts import OF_A_GAME
 from ledger.events.hashing import verify_chain
 from ledger.events.store.base import SESSION_TOKENS
 from ledger.projections.state import SessionState
 from ledger.rules import check_opened, decide
+from ledger.rules.mends import READ_THE_LOG
 from ledger.service.unit_of_work import Units
 
 ROLES = ("write", "read")
@@ -25,6 +29,15 @@ def token_digest(token: str) -> str:
 
 def new_tokens() -> dict[str, str]:
     return {role: secrets.token_urlsafe(32) for role in ROLES}
+
+
+def derived_tokens(key: str, *names: str) -> dict[str, str]:
+    """Tokens as strong as `new_tokens`' (256 bits, the same alphabet) made again the same
+    from a secret `key` and the names given: HMAC-SHA256 of each role."""
+    message = "\n".join(names)
+    return {role: base64.urlsafe_b64encode(hmac.new(
+        key.encode(), f"{message}\n{role}".encode(), hashlib.sha256).digest()).rstrip(b"=").decode()
+        for role in ROLES}
 
 
 def digests(tokens: dict[str, str]) -> dict[str, str]:
@@ -54,7 +67,8 @@ class Sessions:
                 state = uow.session()
                 check_opened(state, session_id, draft.expected_version)
                 target = uow.event(draft.data["event_id"]) if draft.type == "event_voided" else None
-                uow.append(draft, decide(state, draft, target))
+                log = uow.log() if draft.type in READ_THE_LOG else None
+                uow.append(draft, decide(state, draft, target, log))
         return uow.outcome
 
     @contextmanager
@@ -86,7 +100,9 @@ def drafted(request: dict) -> Draft:
     own = catalogue.session_types
     if event_type == "session_created":
         raise Invalid.field("type", "A session is created with POST /api/v1/sessions.")
-    if event_type in own and game_id is not None:
+    if event_type in OF_A_GAME and game_id is None:
+        raise Invalid.field("game_id", f"A {event_type} event names its game.")
+    if event_type in own and event_type not in OF_A_GAME and game_id is not None:
         raise Invalid.field("game_id", f"A {event_type} event does not belong to a game.")
     if loaded["deal"] is not None and (event_type in own or event_type == "event_voided"):
         raise Invalid.field("deal", f"A {event_type} event does not belong to a deal.")

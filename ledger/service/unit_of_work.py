@@ -129,6 +129,11 @@ class UnitOfWork:
         """An earlier event of the stream, by its id."""
         return self.writer.get(self.stream, event_id)
 
+    def log(self) -> list[dict]:
+        """Every event of the stream, as this transaction sees it (a rare write that must
+        know whether anything was ever recorded of what it names)."""
+        return self.writer.events(self.stream)
+
     def place(self, draft: Draft, postings: list[dict], stream: str | None = None) -> dict:
         """Append without committing (a unit of work that writes several events); a stream
         other than the unit's starts at its own head."""

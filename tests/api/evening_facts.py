@@ -31,6 +31,12 @@ FACTS = {  # the session's own facts (a game's come from its examples)
         "from": _seat(draw, game), "to": _seat(draw, game), "amount": draw(st.integers(1, 4))},
     "event_voided": lambda self, draw, g, game: {
         "event_id": draw(st.sampled_from(self.events or [str(uuid.uuid4())])), "reason": "undo"},
+    "player_renamed": lambda self, draw, g, game: {
+        "player": draw(st.sampled_from(self.players or game["seats"])),
+        "name": draw(st.sampled_from(NAMES))},
+    "player_removed": lambda self, draw, g, game: {
+        "player": draw(st.sampled_from(self.players or game["seats"]))},
+    "game_removed": lambda self, draw, g, game: {},
 }
 
 

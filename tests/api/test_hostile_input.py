@@ -21,7 +21,7 @@ def every_read_answers(table) -> None:
 @pytest.mark.parametrize("event_type, missing", [
     ("player_added", {"data.name"}), ("table_added", {"data.name", "data.rank"}),
     ("stake_paid", {"data.player", "data.amount"}), ("pool_won", {"data.winners"}),
-    ("card_bought", {"data.buyer"}), ("commerce_stand", {"data.stander"}),  # winner: by default
+    ("card_bought", {"data.buyer"}), ("commerce_stand", {"data.stander"}),
     ("event_voided", {"data.event_id", "data.reason"}), ("penalty_paid", {"data.player", "data.amount"}),
     ("game_started", {"data.kind", "data.seats", "data.stake"}),
 ])

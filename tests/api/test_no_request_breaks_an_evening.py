@@ -15,7 +15,7 @@ from api import create_app
 from ledger import games
 from tests.api.evening_facts import FACTS, KINDS, NAMES, draw_fact, own_facts
 from tests.factories import Table
-from tests.strategies import TableView, options_of
+from tests.strategies import TableView, mends, options_of
 
 APP = create_app({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp(prefix='ledger-fuzz-')}/f.sqlite3",
                   "REQUEST_LOG": False})
@@ -110,6 +110,33 @@ class Evening(RuleBasedStateMachine):
         expected = 201 if ok else 422 if payer == payee else 409
         event(f"payment answered {answer.status_code}")
         assert answer.status_code == expected, (fact, owed, answer.get_json())
+
+    @precondition(lambda self: self.players)
+    @rule(data=st.data(), by_route=st.booleans())
+    def mend_the_set_up(self, data, by_route):
+        """A player renamed or removed, a game removed, by an event or by the routes: what
+        is removed is gone from every read; a refusal is 404 or 409 and moves nothing."""
+        event_type, game_id, fact = data.draw(mends(self.players, list(self.games)))
+        if not by_route:
+            answer = self.append({"id": str(uuid.uuid4()), "type": event_type,
+                                  "game_id": game_id, "data": fact})
+        else:
+            target = self.table.url(f"/games/{game_id}" if game_id else f"/players/{fact['player']}")
+            answer = (CLIENT.patch(target, json={"name": fact["name"]}, headers=self.table.write)
+                      if event_type == "player_renamed" else
+                      CLIENT.delete(target, headers=self.table.write))
+            assert answer.status_code in (200, 404, 409), answer.get_json()
+            if answer.status_code == 200 and answer.get_json()["event"]["version"] > self.version:
+                self.version += 1
+                self.events.append(answer.get_json()["event"]["id"])
+                self.forget(answer.get_json()["event"])
+            self.check_version()
+        event(f"{event_type} answered {answer.status_code}")
+        if answer.status_code in (200, 201) and event_type != "player_renamed":
+            summary = self.read("")
+            assert fact.get("player") not in [p["id"] for p in summary["players"]]
+            assert game_id not in [g["id"] for g in summary["games"]]
+            assert game_id not in [p["game_id"] for p in self.read("/pools")["pools"]]
 
     # --- what a careless or hostile client sends -----------------------------------------
 
@@ -227,7 +254,15 @@ class Evening(RuleBasedStateMachine):
         answer = CLIENT.post(self.table.url("/events"), json=body, headers=self.table.write)
         if self.settle(answer):
             self.sent.append(body)
+            self.forget(body)
         return answer
+
+    def forget(self, mend: dict) -> None:
+        """A player or a game removed is no longer the test's to read or to seat."""
+        if mend["type"] == "player_removed":
+            self.players.remove(mend["data"]["player"])
+        elif mend["type"] == "game_removed":
+            self.games.pop(mend["game_id"])
 
     def settle(self, answer) -> bool:
         """A 201 moved the version on by one; anything else moved nothing."""

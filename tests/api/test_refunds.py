@@ -64,8 +64,8 @@ def test_a_pool_the_game_does_not_have_is_refused_by_name(table):
     commerce = table.start_game(kind="commerce")
     answer = table.client.get(table.url(f"/games/{commerce}/refund?pool=pope"),
                               headers=table.read)
-    assert answer.status_code == 422 and "pool" in answer.get_json()["errors"]
+    assert answer.status_code == 404 and "pool" in answer.get_json()["errors"]
     board = table.start_game(kind="pope_joan")
     answer = table.client.get(table.url(f"/games/{board}/refund?pool=kitty"),
                               headers=table.read)
-    assert answer.status_code == 422 and "pope" in answer.get_json()["detail"]
+    assert answer.status_code == 404 and "pope" in answer.get_json()["detail"]

@@ -44,7 +44,7 @@ def club(ledger):
 
 def test_an_evening_opened_in_a_club_is_written_whole(ledger, club):
     cid, members = club
-    opened = ledger.clubs.open_evening(cid, {"name": "Twelfth Night", "members": members})
+    opened, _ = ledger.clubs.open_evening(cid, {"name": "Twelfth Night", "members": members})
     sid = opened["id"]
     assert [e["type"] for e in ledger.store.read(sid)] == ["session_created"] + ["player_added"] * 3
     assert ledger.sessions.verify(sid)["ok"] and ledger.sessions.verify(cid)["ok"]
@@ -123,7 +123,7 @@ def test_an_evening_lands_in_one_club_however_two_race_for_it(store, club, proce
 
 def test_standings_read_the_same_from_a_warm_ledger_and_a_new_one(ledger, club, processes):
     cid, members = club
-    opened = ledger.clubs.open_evening(cid, {"name": "Twelfth Night", "members": members})
+    opened, _ = ledger.clubs.open_evening(cid, {"name": "Twelfth Night", "members": members})
     sid, players = opened["id"], [p["id"] for p in opened["players"]]
     game = ledger.sessions.record(sid, {"type": "game_started", "data": {
         "kind": "commerce", "seats": players, "stake": 2}})[0]["id"]

@@ -13,10 +13,10 @@ from ledger.errors import LedgerError
 from ledger.projections.balances import balances, pools
 from ledger.projections.session import detailed, fold_rows, pools_by_game
 from ledger.projections.state import SessionState
-from tests.strategies import TableView, examples_of, kinds, options_of
+from tests.strategies import MENDS, TableView, examples_of, kinds, mends, options_of
 from tests.unit.memory import MemoryLedger, fold
 
-SESSION_MOVES = ["void", "undo", "payment"]
+SESSION_MOVES = ["void", "undo", "payment", "mend"]
 
 
 def view_of(ledger: MemoryLedger, game_id: str | None, tables: list[str]) -> TableView:
@@ -33,7 +33,9 @@ def view_of(ledger: MemoryLedger, game_id: str | None, tables: list[str]) -> Tab
 
 def play(data, kind: str, accepted: dict | None = None) -> MemoryLedger:
     """An evening of one game of `kind` (and an `other` beside it), its facts drawn from the
-    games' examples, voids and payments between them; refused facts record nothing."""
+    games' examples, voids, payments and mends of the set-up between them (a spare player or
+    a spare game of `kind` now and then, for a removal to take); refused facts record
+    nothing."""
     ledger = MemoryLedger()
     tables = [ledger.record("table_added", name=f"Table {n}", rank=n)["id"] for n in (1, 2)]
     game = games.GAMES[kind]
@@ -44,11 +46,13 @@ def play(data, kind: str, accepted: dict | None = None) -> MemoryLedger:
     drawn = {first: examples_of(game), second: examples_of(games.GAMES["other"])}
     starts = ["deal_started"] * 3 if game.deals else []
     for _ in range(data.draw(st.integers(0, 30), label="steps")):
-        move = data.draw(st.sampled_from(["first"] * 6 + ["second"] + SESSION_MOVES))
+        move = data.draw(st.sampled_from(["first"] * 6 + ["second"] + SESSION_MOVES + ["mend"]))
         try:
-            if move in SESSION_MOVES:
+            if move == "mend":
+                _mend(data, ledger, kind, tables, accepted)
+            elif move in SESSION_MOVES:
                 _session_move(data, ledger, move)
-            else:
+            elif (first if move == "first" else second) in ledger.state.games:
                 game_id = first if move == "first" else second
                 kind_of = data.draw(st.sampled_from(sorted(drawn[game_id]) + starts))
                 fact = data.draw(drawn[game_id][kind_of](view_of(ledger, game_id, tables)))
@@ -59,6 +63,24 @@ def play(data, kind: str, accepted: dict | None = None) -> MemoryLedger:
             pass  # refused, nothing recorded
         check_conservation(ledger.state)
     return ledger
+
+
+def _mend(data, ledger: MemoryLedger, kind: str, tables: list[str], accepted) -> None:
+    spare = data.draw(st.sampled_from([None, "player", "game"]), label="spare")
+    players, game_ids = [], []  # the spare one, to mend (else any)
+    if spare == "player":
+        players = [ledger.record("player_added", name=f"Spare {ledger.state.version}")["id"]]
+    elif spare == "game":
+        game = games.GAMES[kind]
+        game_ids = [ledger.record("game_started", kind=kind, stake=1, seats=ledger.players,
+                                  options=data.draw(options_of(game, view_of(
+                                      ledger, None, tables)), label="spare options"))["id"]]
+    if not spare:
+        players, game_ids = list(ledger.state.players), list(ledger.state.games)
+    kind_of, game_id, fact = data.draw(mends(players, game_ids))
+    ledger.record(kind_of, game_id, **fact)
+    if accepted is not None:
+        accepted[kind_of] = accepted.get(kind_of, 0) + 1
 
 
 def _session_move(data, ledger: MemoryLedger, move: str) -> None:
@@ -137,3 +159,20 @@ def test_every_registered_game_brings_examples_for_every_fact_it_records(kind):
     game = games.GAMES[kind]
     drawn = examples_of(game)  # raises, naming what is missing
     assert set(game.facts) <= set(drawn) and set(game.generic) <= set(drawn)
+
+
+@pytest.mark.parametrize("kind", ["commerce", "progressive_poker"])
+def test_the_set_up_mended_folds_as_recorded(kind):
+    """Renames and removals (a Progressive Poker game's removal gives its starting counters
+    back to the bank) are drawn and accepted, and keep every invariant above."""
+    accepted: dict[str, int] = {}
+
+    @settings(max_examples=100, deadline=None, database=None, derandomize=True)
+    @given(data=st.data())
+    def evenings(data):
+        ledger = play(data, kind, accepted)
+        check_rebuilt(ledger, data.draw(st.integers(0, 40), label="cut"))
+        check_voids(ledger)
+
+    evenings()
+    assert all(accepted.get(mend, 0) > 0 for mend in MENDS), {m: accepted.get(m) for m in MENDS}
