@@ -2,10 +2,10 @@
 // that settles it; the game's other facts open a sheet each. Half-filled inline sheets survive
 // a redraw while their deal is unchanged, even one that hid them for a moment (a deal sent and
 // not yet confirmed, another game chosen).
-import {$, button, el, keep} from "./core.js";
+import {$, button, el, keep, openSheet} from "./core.js";
 import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
-import {dueOf} from "./sync.js";
-import {ask, inlineSheet, recordNow} from "./sheets.js";
+import {dueOf, enqueue} from "./sync.js";
+import {answered, ask, inlineSheet, recordNow} from "./sheets.js";
 
 export function drawGames() {
   const box = $("#games");
@@ -102,6 +102,7 @@ function drawGame(game, kept) {
     if (b === deal || (b === quick && (due.open || !due.deals)) || !offered.has(b.type)) continue;
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
+  if (!due.deal) more.append(button("Remove this game…", () => askRemove(game), {class: "small", "aria-label": `Remove this game…, ${title}`}));
   parts.append(more);
   return card;
 }
@@ -114,4 +115,13 @@ function drawTally(tally, who) {
   lines.push(el("p", `Most yellow chips: ${prizes.most_yellow_chips ? who[prizes.most_yellow_chips] : "nobody yet"} · booby: ${who[prizes.booby] || "nobody yet"}`, {class: "meta"}));
   if (tally.last_round) lines.push(el("p", `Last bell: ${tally.last_round.moves.map(m => who[m.player] + " → " + (tables[m.to] || "a table")).join(", ")}`, {class: "meta"}));
   return lines;
+}
+
+// A game started by mistake (a second tap, the wrong game) goes while nothing is dealt in it;
+// the log keeps that it was started and removed
+function askRemove(game) {
+  $("#sheet-fields").replaceChildren(el("p", `${titleOf(game)}, stake ${game.stake}: ${game.seats.map(p => names()[p]).join(", ")}.`),
+    el("p", "It goes from the evening; the log keeps that it was started and removed.", {class: "hint"}));
+  openSheet(`Remove ${titleOf(game)}?`, "Remove it", () =>
+    answered([enqueue("/events", {type: "game_removed", game_id: game.id, data: {}}, `${titleOf(game)} removed`)], $("#sheet-form")));
 }

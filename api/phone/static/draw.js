@@ -17,8 +17,7 @@ export function draw() {
   $("#strip").replaceChildren(...balances.players.map(p => el("li", null,
     {class: p.counters < 0 ? "down" : p.counters > 0 ? "up" : "", title: `${p.name} ${signed(p.counters)}`},
     el("span", p.name, {class: "who"}), " ", el("span", signed(p.counters), {class: "figure"}))));
-  $("#players").replaceChildren(...summary.players.map(p => el("li", p.group ? `${p.name} (${p.group})` : p.name)));
-  setting(s => { s.drawSeatPicker(summary.players); s.drawOptions(); });
+  setting(s => { s.drawPlayers(summary.players); s.drawSeatPicker(summary.players); s.drawOptions(); });
   placeSetup(summary);
   drawGames();
   const moved = view.events.some(e => e.postings.length);  // what does not apply yet is not shown

@@ -1,7 +1,8 @@
 // Setting up: players, tables, a game with its seats and options.
-import {$, button, chip, el, keep} from "./core.js";
-import {names, playingKey, SPECS, UNKNOWN, view} from "./state.js";
+import {$, button, chip, el, keep, openSheet} from "./core.js";
+import {names, playingKey, SPECS, UNKNOWN, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
+import {answered, clearFaults} from "./sheets.js";
 
 // In the order they were ticked, as the picker asks ("clockwise from the first dealer"), not
 // the order the players joined: ticking Zoë then Ben seats Zoë first.
@@ -137,4 +138,36 @@ export function startGame(form) {
   said("#game-error", "");
   keep.set(playingKey(), null);  // the game just started is the one being played
   enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats, options}, `${spec.title} starts`);
+}
+
+// ---- mending the set-up, as facts in the log (the audit shows them): a player tapped is
+// renamed, or removed while nothing is recorded of him; the service says why if not.
+export function drawPlayers(players) {
+  $("#players").replaceChildren(...players.map(p => {
+    const shown = p.group ? `${p.name} (${p.group})` : p.name;
+    return el("li", null, {}, writer() ? button(shown, () => mendPlayer(p), {class: "mend", "aria-label": `${shown}: rename or remove`}) : shown);
+  }));
+}
+
+function mendPlayer(p) {
+  const sheet = $("#sheet-form"), name = el("input", null, {maxlength: "100", autocomplete: "off", value: p.name});
+  const remove = button(`Remove ${p.name} from the evening`, async () => {
+    if (remove.disabled) return;
+    clearFaults(sheet);
+    remove.disabled = true;
+    const ids = [enqueue("/events", {type: "player_removed", data: {player: p.id}}, `${p.name} removed`)];
+    if (await answered(ids, sheet)) $("#sheet").close();
+    remove.disabled = false;
+  }, {class: "small"});
+  $("#sheet-fields").replaceChildren(
+    el("div", null, {class: "field", "data-field": "name", "data-label": "Name"}, el("label", "Name", {}, name)),
+    el("p", "A player can be removed while nothing is recorded of him.", {class: "hint"}), remove);
+  openSheet(p.name, "Rename", async error => {
+    clearFaults(sheet);
+    const wanted = name.value.trim();
+    if (wanted === p.name) return true;
+    if (!wanted) { error.textContent = "Type his name."; return false; }
+    return answered([enqueue("/events", {type: "player_renamed", data: {player: p.id, name: wanted}},
+                             `${p.name} renamed ${wanted}`)], sheet);
+  });
 }

@@ -15,7 +15,8 @@ export const on = {
 export const UNKNOWN = {title: "Game", reads: [], buttons: [], options: []};  // a kind no longer served
 export let SPECS = {};  // the games' catalogue by kind (GET /api/v1/games), kept for opening offline
 export const POLL_MS = 500;  // a conditional GET of the version: 304 while nothing changed
-export const SETUP = ["session_created", "player_added", "table_added", "game_started", "event_voided"];
+export const SETUP = ["session_created", "player_added", "table_added", "game_started", "event_voided",
+  "player_renamed", "player_removed", "game_removed"];  // facts the log keeps that no undo takes back
 export let ev = null;   // the evening open here: {id, write?, read?}
 export let view = null; // its last known state, kept for opening offline
 
