@@ -4,7 +4,7 @@
 // not yet confirmed, another game chosen).
 import {$, button, el, keep, openSheet} from "./core.js";
 import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
-import {dueOf, enqueue} from "./sync.js";
+import {dueOf, enqueue, outbox} from "./sync.js";
 import {answered, ask, inlineSheet, recordNow} from "./sheets.js";
 
 export function drawGames() {
@@ -91,10 +91,14 @@ function drawGame(game, kept) {
       parts.append(kept[key] || inlineSheet(game, quick, key, scope));
     }
   }
+  // a deal on its way to the service is not offered again (a second tap is not a second deal)
+  const dealing = navigator.onLine && outbox().some(i => !i.look && i.body.game_id === game.id && i.body.type === "deal_started");
   if (deal && offered.has("deal_started")) {  // after the sheet while a deal is open: the sheet is the next step
     const next = due.deal + 1, dealer = who[due.next_dealer];
-    parts.append(el("div", null, {class: "row"},
-      button(`Deal ${next}: ${dealer} deals`, () => recordNow(game, deal), {class: due.next === "deal_started" ? "primary" : "small", "data-fact": "deal_started", "aria-label": `Deal ${next}: ${dealer} deals, ${title}`}),
+    const said = dealing ? "Dealing…" : `Deal ${next}: ${dealer} deals`;
+    const start = button(said, () => recordNow(game, deal), {class: due.next === "deal_started" ? "primary" : "small", "data-fact": "deal_started", "aria-label": `${said}, ${title}`});
+    start.disabled = dealing;
+    parts.append(el("div", null, {class: "row"}, start,
       button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Other dealer… (or another ante), ${title}`})));
   }
   const more = el("div", null, {class: "row facts"});

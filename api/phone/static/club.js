@@ -1,10 +1,10 @@
 // The club's page: standings over a season with the race as a chart, tonight's evening opened
 // with members picked from a list, each evening's players linked to members, members and
 // seasons kept. Reads work offline from the last known state; writes need the connection.
-import {$, API, button, chart, chip, copy, el, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid} from "./core.js";
+import {$, API, button, chart, chip, copy, el, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
 
-let club = null;   // the club open here: {id, write?, read?}
-let seen = null;   // its last known state: {summary, standings}
+export let club = null;   // the club open here: {id, write?, read?}
+export let seen = null;   // its last known state: {summary, standings}
 
 function readFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -36,7 +36,7 @@ async function ask(path, options = {}) {  // the club's API with its token; thro
   return body;
 }
 
-function said(problem) {  // a refusal in words: the messages, never the field paths
+export function said(problem) {  // a refusal in words: the messages, never the field paths
   const errors = Object.values(problem.errors || {}).flat();
   return errors.length && problem.status === 422 ? errors.join(" ") : problem.detail || "Refused.";
 }
@@ -189,7 +189,7 @@ function editMember(m) {
 }
 
 // A write, then the page again; a refusal shown where it was asked (or in the status).
-async function act(write, error = null) {
+export async function act(write, error = null) {
   try {
     await write();
   } catch (problem) {
@@ -220,16 +220,22 @@ async function openClub(form) {
   await refresh();
 }
 
+// Tonight's evening: one id per intent, kept while the form is unchanged, so that a second tap
+// or a retry on a slow link opens it once (the service answers the same id with the original)
 async function openTonight(form) {
   const body = Object.fromEntries(new FormData(form));
   const members = [...form.querySelectorAll("#tonight-members input:checked")].map(b => b.value);
   if (members.length < 2) return alert("Tick at least two members.");
+  const asked = {name: body.name, counter_value: Number(body.counter_value), currency: body.currency, members};
+  if (!openTonight.intent || JSON.stringify(openTonight.intent.asked) !== JSON.stringify(asked)) openTonight.intent = {id: uuid(), asked};
   let opened;
   try {
-    opened = await post("/evenings", {name: body.name, counter_value: Number(body.counter_value), currency: body.currency, members});
+    opened = await post("/evenings", {id: openTonight.intent.id, ...asked});
   } catch (problem) {
     return alert(`Nothing was opened: ${problem.message}`);
   }
+  openTonight.intent = null;
+  form.reset();  // back here later, the form starts empty
   const all = keep.get("ledger:evenings", {});
   all[opened.id] = {write: opened.write_token, read: opened.read_token};
   keep.set("ledger:evenings", all);
@@ -256,7 +262,7 @@ async function download() {
 function wire() {
   const submitted = (selector, handler) => $(selector).addEventListener("submit", e => { e.preventDefault(); handler(e.target); });
   submitted("#club-form", openClub);
-  submitted("#tonight-form", openTonight);
+  submitted("#tonight-form", form => working(form.querySelector("button[type=submit]"), "Opening…", () => openTonight(form)));
   submitted("#member-form", form => {
     const body = Object.fromEntries(new FormData(form));
     act(() => post("/members", {id: uuid(), name: body.name, group: body.group || null})).then(done => done && form.reset());
@@ -267,9 +273,8 @@ function wire() {
   submitted("#import-form", async form => {
     const [file] = form.elements.file.files;
     if (!file) return $("#import-preview").replaceChildren(el("p", "Choose the file first.", {class: "error", role: "alert"}));
-    importing.file = await file.arrayBuffer();
-    importing.choices = {};
-    previewImport();
+    const importing = await import("./clubimport.js");
+    importing.chosen(await file.arrayBuffer());
   });
   $("#share-season").addEventListener("click", () => import("./share.js")
     .then(share => share.shareFigures(seasonFigures())).catch(problem => alert(problem.message)));
@@ -295,67 +300,6 @@ function seasonFigures() {
     rows: standings.members.filter(m => m.evenings).map(m => ({name: m.name, counters: signed(m.counters),
       money: Object.entries(m.money).map(([c, minor]) => line(minor, c)).join(" "),
       up: m.counters > 0, down: m.counters < 0}))};
-}
-
-// ---- old results from a spreadsheet: previewed (every problem by its line, the names the
-// club lacks to add or link), recorded only when the officer confirms
-const importing = {file: null, choices: {}};
-async function sendFile(confirm) {
-  const form = $("#import-form"), query = new URLSearchParams({confirm: String(confirm),
-    currency: form.elements.currency.value.trim().toUpperCase() || "GBP",
-    counter_value: form.elements.counter_value.value || "1"});
-  for (const [name, choice] of Object.entries(importing.choices)) {
-    if (choice === "new") query.append("new", name); else if (choice) query.append("link", `${name}=${choice}`);
-  }
-  let response;
-  try {
-    response = await fetch(`${API}/clubs/${club.id}/imports?${query}`, {method: "POST", body: importing.file,
-      headers: {"Content-Type": "text/csv", Authorization: `Bearer ${club.write}`}});
-  } catch {
-    throw new Error("This needs the connection.");
-  }
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(said(body));
-  return body;
-}
-
-async function previewImport() {
-  const box = $("#import-preview");
-  let found;
-  try {
-    found = await sendFile(false);
-  } catch (problem) {
-    return box.replaceChildren(el("p", problem.message, {class: "error", role: "alert"}));
-  }
-  const members = (seen ? seen.summary.members : []).filter(m => !m.retired);
-  const evenings = found.evenings.slice(0, 12).map(e => el("li",
-    `${e.date} ${e.name}${e.already ? " (brought in already)" : ""}: ` +
-    e.results.map(r => r.name + " " + signed(r.counters)).join(", ")));
-  if (found.evenings.length > 12) evenings.push(el("li", `and ${found.evenings.length - 12} more`));
-  const problems = found.problems.map(p => el("li", `Line ${p.line}: ${p.message}`));
-  const names = found.unknown_members.map(u => {
-    const pick = el("select", null, {"aria-label": `${u.name} (line ${u.line})`},
-      el("option", "choose…", {value: ""}), el("option", "a new member", {value: "new"}),
-      ...members.map(m => el("option", `is ${m.name}`, {value: m.id})));
-    pick.value = importing.choices[u.name] || "";
-    pick.addEventListener("change", () => { importing.choices[u.name] = pick.value; previewImport(); });
-    return el("li", `${u.name} (line ${u.line}) is no member: `, {}, pick);
-  });
-  const many = (n, one) => `${n} ${n === 1 ? one : one + "s"}`;
-  const last = !found.ready ? el("p", "Nothing is recorded until every line is right and every name chosen.", {class: "hint"})
-    : !found.new ? el("p", "Everything in it is in the club already.")
-    : button(`Record ${many(found.new, "evening")}`, () => act(async () => {
-      const done = await sendFile(true);
-      box.replaceChildren(el("p", `Recorded ${many(done.recorded, "evening")}` +
-        (done.members_added ? ` and ${many(done.members_added, "new member")}.` : "."), {class: "square"}));
-    }), {class: "primary", id: "import-confirm"});
-  box.replaceChildren(
-    el("p", `${many(found.evenings.length, "evening")} in the file, ${found.new} not brought in yet.`),
-    el("ul", null, {class: "owes", "aria-label": "Evenings in the file"}, ...evenings),
-    ...(problems.length ? [el("p", "To put right in the file first:", {class: "error"}),
-                           el("ul", null, {class: "owes", "aria-label": "Problems"}, ...problems)] : []),
-    ...(names.length ? [el("ul", null, {class: "owes", "aria-label": "Names the club lacks"}, ...names)] : []),
-    last);
 }
 
 // Live: the club's stream tells its tag (the club's version plus its evenings'), and the

@@ -45,6 +45,23 @@ export function chip(box, attributes, text, checked) {  // a tappable name with 
   return tick;
 }
 
+// A control that records: busy while its write is on its way (disabled, saying so, and
+// announced as busy), so that a second tap is not a second write; `act()` → its promise.
+export async function working(control, text, act) {
+  if (control.disabled) return undefined;  // a second tap while the first is on its way
+  const was = control.textContent;
+  control.disabled = true;
+  control.setAttribute("aria-busy", "true");
+  control.textContent = text;
+  try {
+    return await act();
+  } finally {
+    control.disabled = false;
+    control.removeAttribute("aria-busy");
+    control.textContent = was;
+  }
+}
+
 // The sheet dialog, its fields filled in: `done(error)` → true once recorded, and it closes.
 export function openSheet(title, ok, done) {  // `done(error)`: true (or a promise of it) closes it
   const dialog = $("#sheet"), error = $("#sheet-error"), button = $("#sheet-ok");
@@ -53,17 +70,7 @@ export function openSheet(title, ok, done) {  // `done(error)`: true (or a promi
   button.textContent = ok;
   $("#sheet-form").onsubmit = async event => {
     event.preventDefault();
-    if (button.disabled) return;  // a second tap while the first is being recorded
-    button.disabled = true;
-    button.setAttribute("aria-busy", "true");
-    button.textContent = "Recording…";
-    try {
-      if (await done(error)) dialog.close();
-    } finally {
-      button.disabled = false;
-      button.removeAttribute("aria-busy");
-      button.textContent = ok;
-    }
+    if (await working(button, "Recording…", () => done(error))) dialog.close();
   };
   $("#sheet-cancel").onclick = () => dialog.close();
   dialog.showModal();

@@ -12,7 +12,7 @@
 // setup.js (players, tables, a new game), log.js (the log, undo), settle.js (paying up,
 // sharing a pool back, the chart); on first use: night.js and share.js (the night's results,
 // the night sheet). This one, the entry, wires the page and tells state.js how to draw it.
-import {$, API, button, copy, el, keep, keepOffline, showQr} from "./core.js";
+import {$, API, button, copy, el, keep, keepOffline, showQr, working} from "./core.js";
 import {call, ev, loadGames, on, plain, POLL_MS, readFragment, refresh, shareLink, view, writer} from "./state.js";
 import {flush, hush, listen, showStatus, watch} from "./sync.js";
 import {refused} from "./sheets.js";
@@ -70,7 +70,10 @@ async function keepAwake() {  // the screen stays on while an evening is open (w
 }
 
 function wire() {
-  $("#open-form").addEventListener("submit", e => { e.preventDefault(); openEvening(e.target); });
+  $("#open-form").addEventListener("submit", e => {
+    e.preventDefault();
+    working(e.target.querySelector("button"), "Opening…", () => openEvening(e.target));
+  });
   const playerForm = $("#player-form"), nameField = playerForm.elements.name;
   playerForm.addEventListener("submit", e => {
     e.preventDefault();

@@ -32,8 +32,10 @@ export function askRefund(pool) {
     box.append(el("p", `${counted(pool.counters)} to share back` + (odd.length ? `; the odd counter${odd.length > 1 ? "s" : ""} to ${odd.join(", ")}.` : "."), {class: "hint"}));
   };
   draw({shares: {}});
+  const ok = $("#sheet-ok"), ready = () => { ok.disabled = false; };
+  ok.disabled = true;  // until the shares the rules give are in (offline: as the table types them)
   read(`/games/${pool.game_id}/refund` + (pool.pool ? "?pool=" + encodeURIComponent(pool.pool) : ""))
-    .then(draw).catch(() => {});  // offline: shared as the table types it
+    .then(draw).catch(() => {}).finally(ready);
   openSheet(`Share back ${poolName(pool)}`, "Record", error => {
     const given = Object.fromEntries(Object.entries(shares).map(([seat, take]) => [seat, take() || 0]).filter(([, n]) => n > 0));
     const total = Object.values(given).reduce((a, b) => a + b, 0);

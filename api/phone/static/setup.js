@@ -1,8 +1,8 @@
 // Setting up: players, tables, a game with its seats and options.
-import {$, button, chip, el, keep, openSheet} from "./core.js";
-import {names, playingKey, SPECS, UNKNOWN, view, writer} from "./state.js";
-import {enqueue} from "./sync.js";
-import {answered, clearFaults} from "./sheets.js";
+import {$, button, chip, el, keep, openSheet, working} from "./core.js";
+import {names, plain, playingKey, SPECS, UNKNOWN, view, writer} from "./state.js";
+import {enqueue, outbox} from "./sync.js";
+import {answered, clearFaults, sent} from "./sheets.js";
 
 // In the order they were ticked, as the picker asks ("clockwise from the first dealer"), not
 // the order the players joined: ticking Zoë then Ben seats Zoë first.
@@ -135,9 +135,18 @@ export function startGame(form) {
   if (!(Number(body.stake) >= 1)) return said("#game-error", "The stake: a whole number, 1 or more.");
   let options;
   try { options = Object.fromEntries(Object.entries(drawOptions.collect).map(([n, c]) => [n, c()]).filter(([, v]) => v !== undefined)); } catch (problem) { return said("#game-error", problem.message); }
+  const game = {kind: body.kind, stake: Number(body.stake), seats, options};
+  // the same game already waiting to be sent (a tap offline, then another) is not started twice
+  if (outbox().some(i => i.path === "/games" && !i.look && JSON.stringify({...i.body, id: undefined}) === JSON.stringify({...game, id: undefined}))) {
+    return said("#game-error", `${spec.title} is started here already: it is sent when the phone is online.`);
+  }
   said("#game-error", "");
   keep.set(playingKey(), null);  // the game just started is the one being played
-  enqueue("/games", {kind: body.kind, stake: Number(body.stake), seats, options}, `${spec.title} starts`);
+  return working(form.querySelector("button[type=submit]"), "Starting…", async () => {
+    const problem = await sent([enqueue("/games", game, `${spec.title} starts`)]);
+    if (problem) said("#game-error", `Not started: ${plain(problem)}`);
+    else $("#games").scrollIntoView({block: "start"});  // the game just started, in view
+  });
 }
 
 // ---- mending the set-up, as facts in the log (the audit shows them): a player tapped is

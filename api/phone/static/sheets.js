@@ -56,15 +56,22 @@ export function ask(game, spec) {
 // The sheet stays open until the service has answered (or the phone is offline: then the fact
 // waits in the outbox); refused, it stays as it was typed, the reason beside the field at fault.
 export async function answered(ids, sheet) {
+  const problem = await sent(ids);
+  if (problem) refused(sheet, problem);
+  return !problem;
+}
+
+// The service's answer to facts queued here: null once taken (or waiting offline), else the
+// problem it refused one with (taken out of the outbox: what was typed is where it was typed).
+export async function sent(ids) {
   for (let tries = 0; tries < 50 && (flush.busy || outbox().some(i => ids.includes(i.body.id) && !i.look && navigator.onLine)); tries++) {
     await flush();
     if (outbox().some(i => ids.includes(i.body.id) && !i.look)) await new Promise(done => setTimeout(done, 100));
   }
   const turned = outbox().find(i => ids.includes(i.body.id) && i.look);
-  if (!turned) return true;
+  if (!turned) return null;
   saveOutbox(outbox().filter(i => !ids.includes(i.body.id)));
-  refused(sheet, turned.look.problem);
-  return false;
+  return turned.look.problem;
 }
 
 function submit(game, spec, collect, error, sheet) {  // the ids of the facts queued
