@@ -72,3 +72,29 @@ def test_shares_that_do_not_come_to_the_pool_are_refused_before_they_are_sent(ba
     expect(left).to_have_count(0)
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def test_a_game_that_stops_offers_its_pool_back_on_its_own_card(base, browser):
+    """Between deals, where the table stops playing, the game's card offers what is left in
+    its pool (each named pool of Pope Joan's board apart); during a deal it does not."""
+    phone = Phone(browser)
+    page = phone.page
+    evening = Evening(base).seat(*NAMES)
+    p = evening.players
+    board = evening.game("pope_joan", NAMES, stake=1)
+    evening.record("deal_started", board)
+    phone.open(evening.link())
+    card = phone.game()
+    expect(card.get_by_role("button", name="Share back 15 counters")).to_have_count(0)  # in play
+    expect(card.locator("form.sheet")).to_be_visible()
+    evening.record("pope_joan_out", board, player=p["Cy"],
+                   cards_left={p["Ann"]: 2, p["Ben"]: 1, p["Dot"]: 3})
+    offers = card.get_by_role("button", name="Share back")
+    expect(offers).to_have_count(7)  # every compartment but Game, taken by the Out
+    offers.filter(has_text="of the pope pool").click()
+    expect(page.locator("#sheet")).to_contain_text("6 counters to share back")
+    page.locator("#sheet-ok").click()
+    expect(offers).to_have_count(6)
+    assert [e["data"].get("pool") for e in evening.events() if e["type"] == "pool_refunded"] == ["pope"]
+    phone.close()
+    assert phone.errors == [], phone.errors

@@ -108,6 +108,15 @@ function drawGame(game, kept) {
   }
   if (!due.deal) more.append(button("Remove this game…", () => askRemove(game), {class: "small", "aria-label": `Remove this game…, ${title}`}));
   parts.append(more);
+  // Between deals (or once the game is over) a pool nobody won can be shared back at once, as
+  // the night's end offers it: the table that stops playing closes its game here
+  if (!due.open) {
+    const left = view.settlement.unsettled_pools.filter(p => p.game_id === game.id);
+    if (left.length) parts.append(el("div", null, {class: "row"}, ...left.map(p => {
+      const said = `Share back ${p.counters} ${p.counters === 1 ? "counter" : "counters"}${p.pool ? " of the " + p.pool + " pool" : ""}…`;
+      return button(said, () => import("./settle.js").then(s => s.askRefund(p)), {class: "small", "aria-label": `${said}, ${title}`});
+    })));
+  }
   return card;
 }
 

@@ -98,8 +98,15 @@ export function fill(box, game, spec, scope = {}) {
   box.replaceChildren();
   const values = known(game), readers = {}, labels = {};
   const dealer = values.dealer, seats = scope.seats || game.seats;
+  let table = null;  // the grid the rows of `grid` fields go in, one after another
   for (const f of spec.fields) {
     labels[f.name] = f.label;
+    if (f.grid) {
+      table = table || box.appendChild(el("div", null, {class: "scroll"})).appendChild(gridOf(seats, spec.fields));
+      readers[f.name] = gridRow(table, f, seats);
+      continue;
+    }
+    table = null;
     const follows = typeof f.default === "string" && f.default.startsWith("=") && spec.fields.find(x => x.name === f.default.slice(1));
     const preset = typeof f.default === "string" ? (follows ? undefined : values[f.default]) : f.default;
     // a field that takes another's value until chosen (Commerce's winner: the stander) is
@@ -139,6 +146,51 @@ export function fill(box, game, spec, scope = {}) {
     }
     for (const f of spec.fields) if (f.totals) checkTotals(f, game, data[f.name]);
     return data;
+  };
+}
+
+// Fields with a `grid` word are the rows of one table, a column per seat (Cassino's "who took
+// what"): a player field a row of radios, one tap (an optional one with a column for nobody:
+// its `hint` says what that means, a tie); a counts field a row of cells counting taps.
+function gridOf(seats, fields) {
+  const who = names(), none = fields.some(f => f.grid && f.input === "player" && f.optional);
+  const table = el("table", null, {class: "grid taken"});
+  table.append(el("tr", null, {}, el("td"), ...seats.map(s => el("th", who[s], {scope: "col", title: who[s]})),
+    ...(none ? [el("th", "—", {scope: "col", title: "nobody"})] : [])));
+  table.dataset.none = none ? "yes" : "";
+  return table;
+}
+
+function gridRow(table, f, seats) {
+  const who = names(), row = el("tr", null, {"data-field": f.name, "data-label": f.label});
+  row.append(el("th", f.grid, {scope: "row", title: f.label}));
+  table.append(row);
+  if (f.input === "counts") {  // a tap adds one (a fourth goes back to none)
+    const taps = Object.fromEntries(seats.map(s => [s, 0]));
+    for (const seat of seats) {
+      const cell = button("0", () => {
+        taps[seat] = (taps[seat] + 1) % 4;
+        cell.textContent = taps[seat] || "0";
+        cell.setAttribute("aria-label", `${f.label}: ${who[seat]}, ${taps[seat]}`);
+      }, {class: "tally", "aria-label": `${f.label}: ${who[seat]}, 0`});
+      row.append(el("td", null, {}, cell));
+    }
+    if (table.dataset.none) row.append(el("td"));
+    return () => Object.fromEntries(Object.entries(taps).filter(([, n]) => n));
+  }
+  const name = `g${uuid().slice(0, 8)}`, cells = [];
+  const cell = (value, said) => {
+    const radio = el("input", null, {type: "radio", name, value, "aria-label": `${f.label}: ${said}`});
+    cells.push(radio);
+    return el("td", null, {}, el("label", null, {class: "pick"}, radio));
+  };
+  row.append(...seats.map(seat => cell(seat, who[seat])));
+  if (f.optional) row.append(cell("", f.hint || "nobody"));
+  else if (table.dataset.none) row.append(el("td"));
+  return () => {
+    const picked = cells.find(c => c.checked);
+    if (!picked) throw new Error(`${f.label}: tap one${f.optional ? ` (or — for ${f.hint || "nobody"})` : ""}.`);
+    return picked.value;
   };
 }
 
@@ -256,8 +308,6 @@ function checkTotals(f, game, counted) {  // the deal must add up before it is s
   }
 }
 
-
-
 // A refusal shown on the sheet: in the table's words, beside the field at fault (marked, and
 // focused), or at the sheet's foot; announced (role=alert), and cleared by the next try.
 export function refused(sheet, problem) {
@@ -265,26 +315,27 @@ export function refused(sheet, problem) {
   const errors = Object.entries(problem.errors || {});
   const faults = errors.map(([path, messages]) => [path.split(".").filter(p => p !== "data")[0],
     errors.length === 1 && problem.detail ? tableWords(problem.detail) : messages.map(tableWords).join(" ")]);
-  let first = null;
+  let first = null, firstNote = null;
   for (const [name, message] of faults) {
     const slot = sheet.querySelector(`[data-field="${CSS.escape(name)}"]`);
     if (!slot) continue;
     const note = el("p", message, {class: "fault error", id: `fault-${uuid().slice(0, 8)}`});
-    slot.prepend(note);  // above the field, which may be a tall grid
+    if (slot.tagName === "TR") slot.closest(".scroll").before(note);  // a grid's row: above the grid
+    else slot.prepend(note);  // above the field, which may be a tall grid
     for (const field of slot.querySelectorAll("input")) {
       field.setAttribute("aria-invalid", "true");
       field.setAttribute("aria-describedby", note.id);
     }
-    first = first || slot;
+    if (!first) [first, firstNote] = [slot, note];
   }
   const error = sheet.querySelector(".error[role=alert]") || $("#sheet-error");
-  error.textContent = first ? `Not recorded: ${labels[first.dataset.field]} — ${first.querySelector(".fault").textContent}`
+  error.textContent = first ? `Not recorded: ${labels[first.dataset.field]} — ${firstNote.textContent}`
                             : `Not recorded: ${plain(problem)}`;
   requestAnimationFrame(() => {  // after the card is drawn again with the sheet in it
     const target = (first && first.querySelector("input")) || error;
     if (target === error) error.setAttribute("tabindex", "-1");
     target.focus({preventScroll: true});
-    (first ? first.querySelector(".fault") : error).scrollIntoView({block: "center"});
+    (firstNote || error).scrollIntoView({block: "center"});
   });
 }
 
