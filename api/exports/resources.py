@@ -116,9 +116,9 @@ class Journal(MethodView):
         """One row per posting, in log order, with its event's id, the account's holder, the
         event in words and its money."""
         with ledger().sessions.reading(sid) as state:
-            told = words.Words(state)
+            told, voided = words.Words(state), frozenset(state.voided)
         return download(sid, "journal", exports.JOURNAL,
-                        exports.journal(ledger().store.stream(sid), told))
+                        exports.journal(ledger().store.stream(sid), told, voided))
 
 
 @blp.route("/settlement.csv")

@@ -196,7 +196,8 @@ def compartment_told(told: Told) -> str:
 
 def out_told(told: Told) -> str:
     """The Game taken, the cards left paid for, and who was excused for holding the Pope."""
-    said = going_out(told) + f", and the Game ({told.from_pool('game')})"
+    game = told.from_pool("game")
+    said = going_out(told) + (f", and the Game ({game})" if game else "; the Game was empty")
     holder = told.data.get("pope_held_by")
     if holder:
         excused = told.options.get("pope_holder_excused", True)

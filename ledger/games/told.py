@@ -17,9 +17,9 @@ from ledger.games.record import GameRecord
 Sentence = Callable[["Told"], str]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Told:
-    """One event as its sentence sees it."""
+    """One event as its sentence sees it (made for each event said: kept light)."""
 
     data: dict
     postings: list[dict]

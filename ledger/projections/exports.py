@@ -5,7 +5,7 @@ Each money column in integer minor units (`money`) has a decimal twin (`money_de
 -145 → -1.45 in GBP) for a person; times are UTC as a spreadsheet reads them.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Set
 from datetime import UTC, datetime
 
 from ledger import games
@@ -56,12 +56,14 @@ def results(state: SessionState) -> tuple[list[str], list[list]]:
     return header, rows
 
 
-def journal(events: Iterable[dict], told: words.Words) -> Iterator[list]:
+def journal(events: Iterable[dict], told: words.Words,
+            voided: Set[str] = frozenset()) -> Iterator[list]:
     """One row per posting, in log order, each with its event's id, whose account it is (by
     name), what happened in words (`told`: the evening's words as its state has it, the
-    same as the events read's `said`; an event undone says so) and its money."""
+    same as the events read's `said`; an event undone since, in `voided`, says so) and its
+    money."""
     for event in events:
-        description = told.say(event) + (" (undone)" if event["id"] in told.voided else "")
+        description = told.say(event) + (" (undone)" if event["id"] in voided else "")
         session = told.session
         for posting in event["postings"]:
             minor = posting["amount"] * session["counter_value"]

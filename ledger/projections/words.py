@@ -10,7 +10,8 @@ says whether its event was undone: the void does ("Undo: … — reason")."""
 
 from bisect import bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from copy import copy
+from dataclasses import dataclass
 
 from ledger import games
 from ledger.games.base import Game
@@ -20,14 +21,18 @@ from ledger.games.told import Told, listed
 from ledger.projections.money import decimal_money
 from ledger.projections.state import SessionState
 
+# each game's deals as last folded (`Dealt.of`), by what names the game's dealing then
+_DEALS: dict[tuple, tuple] = {}
+DEALS_KEPT = 1024
 # what a stored event's data may lack (a log written by older code): its words fall back
 MISSHAPEN = (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration)
 
 
 @dataclass(frozen=True)
 class Dealt:
-    """A game as its words need it, as the log stands: its record (its own facts copied), its
-    declaration, and its deals (by the version that started each, in order) with their dealers."""
+    """A game as its words need it, as the log stands: its record (its own facts copied: the
+    rest its sentences read, seats, stake and options, never changes), its declaration, and
+    its deals (by the version that started each, in order) with their dealers."""
 
     record: GameRecord
     game: Game
@@ -36,11 +41,25 @@ class Dealt:
     next_dealer: str | None
 
     @classmethod
-    def of(cls, record: GameRecord) -> "Dealt":
+    def of(cls, session_id: str, record: GameRecord) -> "Dealt":
+        """The game as it stands. Its deals and dealers are folded once for each change of
+        its dealing facts (a phone reading the one new event of a long evening does not fold
+        its thousand deals again): a game's dealing only grows, and loses what a void
+        withdraws, so its length and its last fact name it."""
         game = games.of(record)
-        by_deal, next_dealer = dealers(record, game.keeps_deal) if game.deals else ({}, None)
-        return cls(replace(record, facts=dict(record.facts)), game, list(record.dealt_at.values()),
-                   [by_deal.get(deal) for deal in record.dealt_at], next_dealer)
+        key = (session_id, record.id, len(record.dealing), next(reversed(record.dealing), None))
+        deals = _DEALS.get(key)
+        if deals is None:
+            by_deal, next_dealer = dealers(record, game.keeps_deal) if game.deals else ({}, None)
+            deals = (list(record.dealt_at.values()), [by_deal.get(d) for d in record.dealt_at],
+                     next_dealer)
+            if len(_DEALS) >= DEALS_KEPT:
+                _DEALS.clear()
+            _DEALS[key] = deals
+        if game.folds:  # its own facts, which its sentences may read, as they are now
+            record = copy(record)
+            record.facts = dict(record.facts)
+        return cls(record, game, *deals)
 
     def deal_of(self, event: dict) -> tuple[int, str | None]:
         """The deal a fact belongs to (0: before the first) and its dealer. A deal started
@@ -66,13 +85,12 @@ class Words:
         self.session = {"counter_value": session.counter_value, "currency": session.currency}
         self.players = {pid: p.name for pid, p in state.players.items()}
         self.tables = {tid: t.name for tid, t in state.tables.items()}
-        self.voided = frozenset(state.voided)
         self.labels: dict[str, str] = {}
         self.started: dict[str, int] = {}  # kind -> its games so far
         for record in state.games.values():
             self._game_started(record.id, record.kind)
         wanted = state.games if game_ids is None else [g for g in game_ids if g in state.games]
-        self.games = {gid: Dealt.of(state.games[gid]) for gid in wanted}
+        self.games = {gid: Dealt.of(session.id, state.games[gid]) for gid in wanted}
         self.strict = strict
         self.said: dict[str, str] = {}  # by event id, as said so far (a void tells its target's)
         self.known: dict[str, dict] = {}  # events a void may name, read before (`say`)
@@ -107,22 +125,18 @@ class Words:
             self.said[event["id"]] = said
         return said
 
-    def told(self, event: dict) -> tuple[str, Told]:
-        """The fact as its game's sentence sees it, and what goes before the sentence: its
-        game and its deal (`Commerce 2 · Deal 3`)."""
-        dealt = self.games.get(event["game_id"] or "")
-        number, dealer = dealt.deal_of(event) if dealt else (0, None)
-        label = self.labels.get(event["game_id"] or "", "A game")
-        told = Told(event["data"], event["postings"], dealt.record if dealt else None, dealer,
-                    event["id"], self.players, self.tables, self.labels)
-        return label + (f" · Deal {number}" if number else ""), told
-
     def _game_fact(self, event: dict) -> str:
-        before, told = self.told(event)
-        dealt = self.games.get(event["game_id"] or "")
+        """A game's fact: its game and its deal (`Commerce 2 · Deal 3`), then what its
+        game's sentence says of it."""
+        game_id = event["game_id"] or ""
+        dealt = self.games.get(game_id)
         sentence = (dealt.game if dealt else games.RETIRED).sentence(event["type"])
         if sentence is None:
             return self._moved(event)
+        number, dealer = dealt.deal_of(event) if dealt else (0, None)
+        told = Told(event["data"], event["postings"], dealt.record if dealt else None, dealer,
+                    event["id"], self.players, self.tables, self.labels)
+        before = self.labels.get(game_id, "A game") + (f" · Deal {number}" if number else "")
         return f"{before} · {sentence(told)}"
 
     def _moved(self, event: dict) -> str:

@@ -70,8 +70,9 @@ class Sessions:
 
     def events(self, session_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """A page of the log after version `after`, each event with `said`: what it did, in
-        words, as the evening stands now (`ledger.projections.words`). The sentences need the
-        state only for names, games and deals, taken under its lock; they are made after it."""
+        words, as the evening stands now (`ledger.projections.words`): by the kept state, if
+        it has folded the page, else by the state brought up to date. The sentences need the
+        state only for names, games and deals, copied under its lock; they are made after it."""
         upto = LAST_VERSION if limit is None else min(after + limit, LAST_VERSION)
         kept = self.units.sessions.entry(session_id)
         with self.store.reading() as reader:
@@ -83,7 +84,9 @@ class Sessions:
                      if e["type"] == "event_voided" and e["data"]["event_id"] not in ids]
             known = [event for event in known if event is not None]
             with kept.lock:
-                state = self.units.sessions.read(kept, reader, session_id)
+                state = kept.state  # as recent as the page: no need to ask the store's head
+                if state is None or state.version < events[-1]["version"]:
+                    state = self.units.sessions.read(kept, reader, session_id)
                 told = Words(state, {e["game_id"] for e in [*events, *known] if e["game_id"]})
         told.known = {event["id"]: event for event in [*known, *events]}
         for event in events:

@@ -19,7 +19,7 @@ from ledger.events.fields import EventData, Ref
 from ledger.games import generic
 from ledger.games.base import Game
 from ledger.games.told import SHARED
-from ledger.projections import exports
+from ledger.projections import exports, words
 from ledger.projections.words import Words
 from tests.strategies import examples_of, kinds, options_of
 from tests.unit.memory import MemoryLedger
@@ -186,7 +186,7 @@ def test_every_fact_of_every_game_is_said_in_the_table_s_words(kind):
 def check_journal(ledger: MemoryLedger) -> None:
     """The journal says what the events read says, an event undone marked as such."""
     state = ledger.state
-    rows = list(exports.journal(ledger.log, Words(state)))
+    rows = list(exports.journal(ledger.log, Words(state), frozenset(state.voided)))
     said = {e["id"]: e["said"] for e in read(ledger, 0)}
     for row in rows:
         undone = " (undone)" if row[3] in state.voided else ""
@@ -222,6 +222,7 @@ def test_a_deal_undone_takes_no_number_and_a_void_tells_what_it_undid():
         "Vingt-un · Deal 1 · Ben dealt",  # the first deal undone: this one is the first now
         "Vingt-un · Deal 1 · Cleo beat Ben, the dealer, with a natural: Ben paid Cleo 4",
         "Undo: Vingt-un · Deal 1 · Ann dealt — a misdeal"]
+    assert [e["said"] for e in read(ledger, 9)] == [said[-1]]  # the undone event read apart
 
 
 def test_cassino_says_what_each_took_what_each_side_scores_and_who_won():
@@ -275,8 +276,10 @@ def test_progressive_poker_says_pots_bells_and_rebuys():
         "chip; Cleo went down to Elm; Ben moved up to Oak (cuts: Cleo 1)"]
 
 
-def test_every_shared_fact_has_words():
+def test_every_shared_fact_and_every_fact_of_the_session_has_words():
     assert set(generic.FACTS) <= set(SHARED)
+    catalogue = games.catalogue()
+    assert {*catalogue.session_types, "event_voided"} <= set(words.SESSION)
 
 
 class Snap(EventData):
