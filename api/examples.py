@@ -132,7 +132,11 @@ RESPONSES = {
     "addTable": {"201": {"id": HEAD_TABLE, "version": 6, "event": TABLE_ADDED}},
     "startGame": {"201": {"id": COMMERCE, "version": 7, "event": COMMERCE_STARTED}},
     "appendEvent": {"201": DEAL_STARTED},
-    "listEvents": {"200": {"events": [COMMERCE_STARTED, DEAL_STARTED]}},
+    "listEvents": {"200": {"events": [
+        {**COMMERCE_STARTED, "said": "Commerce started at a stake of 2: Mrs Bennet, Mr Collins, "
+                                     "Lady Catherine and Mr Darcy, at Head table"},
+        {**DEAL_STARTED, "said": "Commerce · Deal 1 · Mrs Bennet dealt; each paid 2 into the "
+                                 "pool, Mrs Bennet 4"}]}},
     "verifyChain": {"200": {"ok": True, "events": 12, "first_bad_version": None,
                             "head_hash": HASHES[-1]}},
     "getBalances": {"200": {

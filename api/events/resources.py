@@ -31,8 +31,8 @@ class Events(MethodView):
     @blp.problems(401, 404, 422)
     def get(self, query, sid):
         """The session's events with version > after, oldest first; all of them, or a page
-        of `limit`."""
-        return {"events": ledger().store.read(sid, query["after"], query["limit"])}
+        of `limit`; each says what it did, in words, as the evening stands now (`said`)."""
+        return {"events": ledger().sessions.events(sid, query["after"], query["limit"])}
 
 
 @blp.route("/verify")

@@ -16,8 +16,17 @@ class AfterQuery(Schema):
                                                  "the next page is after=after+limit)"})
 
 
+class LoggedEvent(Event):
+    said = fields.String(metadata={"description": (
+        "what the event did, in words, as the evening stands now: players by name, the game "
+        "and its deal (`Commerce 2 · Deal 3 · Ann stood; …`), what was counted and who won "
+        "what; deals numbered as the dealing read counts them (one undone takes no number). "
+        "It never says whether the event was undone: the `event_voided` naming it does "
+        "(`Undo: … — reason`)")})
+
+
 class EventList(Schema):
-    events = fields.List(fields.Nested(Event))
+    events = fields.List(fields.Nested(LoggedEvent))
 
 
 class Verification(Schema):

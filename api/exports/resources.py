@@ -18,7 +18,7 @@ from flask.views import MethodView
 from api.access import guard
 from api.service import ledger
 from api.blueprint import Blueprint
-from ledger.projections import exports
+from ledger.projections import exports, words
 
 blp = guard(Blueprint("exports", __name__, url_prefix="/api/v1/sessions/<sid>/export",
                       description="CSV exports that open cleanly in a spreadsheet"))
@@ -116,9 +116,9 @@ class Journal(MethodView):
         """One row per posting, in log order, with its event's id, the account's holder, the
         event in words and its money."""
         with ledger().sessions.reading(sid) as state:
-            voided = frozenset(state.voided)
+            told, voided = words.Words(state), frozenset(state.voided)
         return download(sid, "journal", exports.JOURNAL,
-                        exports.journal(ledger().store.stream(sid), voided))
+                        exports.journal(ledger().store.stream(sid), told, voided))
 
 
 @blp.route("/settlement.csv")

@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from marshmallow import ValidationError
 
 from ledger.events.fields import MAX_AMOUNT, person_text
-from ledger.projections.exports import MINOR_DIGITS
+from ledger.projections.money import MINOR_DIGITS
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_ROWS = 20_000

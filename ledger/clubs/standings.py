@@ -3,7 +3,7 @@ evenings' summaries (ledger.clubs.evening). Money is kept per currency (pence ar
 to cents); counters add up across evenings whatever a counter was worth."""
 
 from ledger.clubs.state import ClubState
-from ledger.projections.exports import decimal_money
+from ledger.projections.money import decimal_money
 
 
 def in_season(evening: dict, season: dict | None) -> bool:

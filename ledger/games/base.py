@@ -10,6 +10,7 @@ from marshmallow import Schema
 from ledger.games.life import DealLife
 from ledger.games.page import Button, compact, option_described
 from ledger.games.record import GameRecord
+from ledger.games.told import SHARED, Sentence
 
 # rule(game in play, data) -> postings; raises a LedgerError to refuse the fact
 Rule = Callable[..., list[dict]]
@@ -44,6 +45,9 @@ class Game:
     - `csv_columns`: (record, state) -> [(column, {player: value})] added to results.csv.
     - `tallies`: (record, state) -> {tally: {player: n}}, what a club's standings add up over
       its evenings for a member (Cassino's games won, Progressive Poker's yellow chips).
+    - `words`: event type -> its sentence (`ledger.games.told`): every own fact is told, and
+      any shared fact it tells its own way; a game declared with a fact it cannot tell is
+      refused at once.
     - `examples`: st -> Examples, the strategies its tests draw it with.
     - `undone_in_order`: its own facts build on each other (Progressive Poker's rounds): a
       void takes the latest first.
@@ -70,9 +74,21 @@ class Game:
     csv_columns: Callable[[GameRecord, object], list[tuple[str, dict]]] | None = None
     tallies: Callable[[GameRecord, object], dict[str, dict[str, int]]] | None = None
     page: tuple[Button, ...] = ()
+    words: Mapping[str, Sentence] = field(default_factory=dict)
     offered_as: str = ""  # how a list of games to start names it, when not by its title
     examples: Callable | None = None
     undone_in_order: bool = False  # its own facts are voided from the latest back
+
+    def __post_init__(self):
+        untold = sorted(kind for kind in [*self.facts, *self.generic]
+                        if kind not in self.words and kind not in SHARED)
+        if untold:
+            raise TypeError(f"{self.kind} records {', '.join(untold)} without words: say how "
+                            f"each is told (`words`, README: Adding a game)")
+
+    def sentence(self, event_type: str) -> Sentence | None:
+        """How a fact of this game is told: its own words, or the shared facts'."""
+        return self.words.get(event_type) or SHARED.get(event_type)
 
     def takes(self, event_type: str) -> bool:
         return event_type in self.facts or event_type in self.generic

@@ -9,6 +9,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
+from ledger.games.told import Told, stake_paid as stake_told
 
 
 def ante(game: InPlay, deal: dict) -> int:
@@ -45,6 +46,24 @@ def brag_ante_unseen(game: InPlay, data: dict) -> list[dict]:
     return combine([*back, *counters])
 
 
+def deal_told(told: Told) -> str:
+    dealer = told.dealer_named()
+    return f"{told.name(dealer)} dealt and put up an ante of {-told.got(dealer)}"
+
+
+def bet_told(told: Told) -> str:
+    """A bet or a raise into the pool (a stake to another player is said as a stake)."""
+    data = told.data
+    return stake_told(told) if data.get("to") else f"{told.name(data['player'])} bet {data['amount']}"
+
+
+def unseen_told(told: Told) -> str:
+    dealer = next(iter(told.paid_to()), told.dealer)
+    who = told.name(dealer)
+    return (f"Nobody saw {who}'s ante: {who} took the ante of {told.from_pool()} back and each "
+            f"other player paid {who} 1")
+
+
 class BragOptions(EventData):
     betting_limit = Counters(allow_none=True, load_default=None, metadata={
         "description": "the largest ante, bet or raise (none: no limit)"})
@@ -74,5 +93,6 @@ GAME = Game(
     page=(Button("Deal", "deal_started", (Field("dealer", "player", "Who deals", default="next_dealer"),
                                           Field("ante", "amount", "The dealer's ante", default="stake"))),
           Button("Unseen", "brag_ante_unseen"), *generic.SHARED),
+    words={"deal_started": deal_told, "stake_paid": bet_told, "brag_ante_unseen": unseen_told},
     examples=examples,
 )

@@ -12,6 +12,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.record import GameRecord
+from ledger.games.told import Told, listed, plural
 
 PACKS = {52: {"cards": 52, "spades": 13, "aces": 4, "great_cassino": 1, "little_cassino": 1},
          32: {"cards": 32, "spades": 8, "aces": 4, "great_cassino": 1, "little_cassino": 0}}
@@ -213,6 +214,32 @@ def _per_player(teams: list[list[str]], values: list[int]) -> dict[str, int]:
     return {player: value for team, value in zip(teams, values) for player in team}
 
 
+def counted_told(told: Told) -> str:
+    """What each took, what each side scores of the deal, and the winner if it won the game."""
+    counts, game = told.data["counts"], told.game
+    said = "Counted: " + "; ".join(f"{told.name(p)} {_took(c)}" for p, c in counts.items())
+    if game is None or any(p not in counts for side in sides(game) for p in side):
+        return said
+    scored = scored_points(raw_points(combined(game, counts)), game.options["lowest_scorer_deduction"])
+    scorers = [(told.names(side), n) for side, n in zip(sides(game), scored) if n]
+    said += ("; nobody scores" if not scorers else f"; {scorers[0][0]} scores {scorers[0][1]}"
+             if len(scorers) == 1 else "; scores: " + ", ".join(f"{who} {n}" for who, n in scorers))
+    model, totals = scores(game), {}
+    for deal in model["deals"] if model["winner"] else ():
+        totals = {p: totals.get(p, 0) + n for p, n in deal["scored"].items()}
+        won = _winner(model["sides"], [totals[side[0]] for side in model["sides"]], model["target"])
+        if won:
+            return said + (f"; {told.names(won)} won the game" if deal["event_id"] == told.event_id else "")
+    return said
+
+
+def _took(c: dict) -> str:
+    took = [plural(c["cards"], "card")]
+    took += [plural(c[key], key[:-1]) for key in ("spades", "aces", "sweeps") if c[key]]
+    return listed(took + [name for key, name in (("great_cassino", "Great Cassino"),
+                                                 ("little_cassino", "Little Cassino")) if c[key]])
+
+
 def examples(st) -> Examples:
     """Whole deals of a 52-card pack, split at random among the seats."""
     def split(total, parts):
@@ -257,6 +284,7 @@ GAME = Game(
                   ends=when_settled("the count"), one_at_a_time=True),
     folds={"cassino_deal_counted": _counted}, reads={"scores": lambda record, _state: scores(record)},
     over=won, csv_columns=_points, tallies=_won, examples=examples,
+    words={"cassino_deal_counted": counted_told},
     page=(generic.DEAL, Button("Count deal", "cassino_deal_counted", (Field(
         "counts", "counts", "What each took", totals=PACKS, totals_option="pack",
         choices=("cards", "spades", "aces", "great_cassino", "little_cassino", "sweeps")),),

@@ -11,6 +11,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
+from ledger.games.told import Told, listed
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -67,6 +68,25 @@ class CommerceStand(EventData):
         return data
 
 
+def stand_told(told: Told) -> str:
+    """Who stood, who held better hands, what the winner took (the pool, and a stake from the
+    dealer) and what a beaten stander paid."""
+    data, stake = told.data, told.stake
+    stander, winner, better = data["stander"], data["winner"], data["better_hands"]
+    said = [f"{told.name(stander)} stood"]
+    if better:
+        said.append(f"{told.names(better)} held {'a better hand' if len(better) == 1 else 'better hands'}")
+    taken = [f"the pool of {told.from_pool()}"] if told.from_pool() else ["an empty pool"]
+    dealer = told.dealer
+    if dealer and dealer != winner:
+        taken.append(f"a stake of {stake} from {told.name(dealer)}, the dealer")
+    said.append(f"{told.name(winner)} won {listed(taken)}")
+    if better:
+        each = " each" if len(better) > 1 else ""
+        said.append(f"{told.name(stander)} paid {told.names(better)} {stake}{each}")
+    return "; ".join(said)
+
+
 def examples(st) -> Examples:
     def stand(t):
         return st.tuples(st.sampled_from(t.seats), st.lists(st.sampled_from(t.seats), max_size=2,
@@ -102,5 +122,6 @@ GAME = Game(
           Button("Barter", "cards_bartered", (Field("player", "player", "Who bartered"),
                                               Field("with", "player", "With"))),
           *generic.SHARED),
+    words={"commerce_stand": stand_told},
     examples=examples,
 )

@@ -16,13 +16,40 @@ def dealing(game: GameRecord, keeps_deal: bool = False) -> dict:
     it, a bought deal too: had there been no sale, the natural would have thrown out the
     seller and the deal gone to that player (seed 002).
     """
-    seats, keeps = game.seats, keeps_deal
+    seats = game.seats
+    turn, sales, deals, _ = _dealt(game, keeps_deal)
+    seat, next_dealer, _ = _coming(seats, turn, sales, keeps_deal)
+    return {
+        "deal": game.deal,  # the deal in progress, by number (0 before the first)
+        "settled": sorted(game.settled),
+        "deals": deals,
+        "current_dealer": turn["dealer"],
+        "next_dealer": next_dealer,
+        "next_turn": seats[seat],
+        "equal": len(set(deals.values())) <= 1,
+        "sold_turns": [{"seller": s, "buyer": b} for s, b in sales.items()],
+        "stakes_doubled": turn["doubled"],
+    }
+
+
+def dealers(game: GameRecord, keeps_deal: bool = False) -> tuple[dict[str, str], str]:
+    """Who dealt each deal, by its `deal_started` event's id, as `dealing` counts them, and
+    who deals the next."""
+    turn, sales, _, dealt = _dealt(game, keeps_deal)
+    return dealt, _coming(game.seats, turn, sales, keeps_deal)[1]
+
+
+def _dealt(game: GameRecord, keeps: bool) -> tuple[dict, dict, dict, dict]:
+    """Fold the game's dealing facts: the turn as it stands, the turns sold and not yet
+    dealt, the deals per player, and each deal's dealer (by its event's id)."""
+    seats = game.seats
     deals = dict.fromkeys(seats, 0)
     first = game.options.get("first_dealer")
     turn = {"seat": None, "dealer": None, "sold": False, "passed_to": None, "doubled": False,
             "first": seats.index(first) if first in seats else 0}
     sales: dict[str, str] = {}
-    for fact in game.dealing.values():
+    dealt: dict[str, str] = {}
+    for event_id, fact in game.dealing.items():
         kind = fact["type"]
         if kind == "deal_sold":
             sales[fact["seller"]] = fact["buyer"]
@@ -41,18 +68,8 @@ def dealing(game: GameRecord, keeps_deal: bool = False) -> dict:
                 turn.update(seat=seats.index(dealer), sold=False)
             turn.update(dealer=dealer, passed_to=None, doubled=False)
             deals[dealer] += 1
-    seat, next_dealer, _ = _coming(seats, turn, sales, keeps)
-    return {
-        "deal": game.deal,  # the deal in progress, by number (0 before the first)
-        "settled": sorted(game.settled),
-        "deals": deals,
-        "current_dealer": turn["dealer"],
-        "next_dealer": next_dealer,
-        "next_turn": seats[seat],
-        "equal": len(set(deals.values())) <= 1,
-        "sold_turns": [{"seller": s, "buyer": b} for s, b in sales.items()],
-        "stakes_doubled": turn["doubled"],
-    }
+            dealt[event_id] = dealer
+    return turn, sales, deals, dealt
 
 
 def _coming(seats: list[str], turn: dict, sales: dict, keeps: bool) -> tuple[int, str, bool]:

@@ -10,6 +10,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
+from ledger.games.told import Told, going_out
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -23,6 +24,11 @@ def jig_out(game: InPlay, data: dict) -> list[dict]:
     still holds, and wins the pool if one was formed. Every other player is counted."""
     paid = kit.going_out(game, data)
     return combine([*paid, *kit.pool_taken(game, data["player"])])
+
+
+def out_told(told: Told) -> str:
+    won = told.from_pool()
+    return going_out(told) + (f" and the pool of {won}" if won else "")
 
 
 class JigOptions(EventData):
@@ -53,5 +59,6 @@ GAME = Game(
                                                         besides="player")),
                                quick=True),
           *generic.SHARED),
+    words={"jig_out": out_told},
     examples=examples,
 )

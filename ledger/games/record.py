@@ -19,6 +19,7 @@ class GameRecord:
     # each deal started (by its event id), in order: what of it is settled, by which event
     deals: dict[str, dict[str, str]] = field(default_factory=dict)
     settling: dict[str, str] = field(default_factory=dict)  # settling event id -> its deal
+    dealt_at: dict[str, int] = field(default_factory=dict)  # each deal's start -> its version
     facts: dict[str, dict] = field(default_factory=dict)  # the game's own, by event id
 
     @classmethod
@@ -55,6 +56,7 @@ class GameRecord:
         is no deal), what it settled (which reopens its deal) and the game's own record of it."""
         self.dealing.pop(event_id, None)
         self.deals.pop(event_id, None)
+        self.dealt_at.pop(event_id, None)
         self.facts.pop(event_id, None)
         deal = self.settling.pop(event_id, None)
         if deal in self.deals:

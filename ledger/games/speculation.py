@@ -9,6 +9,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
+from ledger.games.told import Told
 
 
 def antes(game: InPlay, dealer: str) -> list[dict]:
@@ -30,6 +31,12 @@ def knave_or_five_turned(game: InPlay, data: dict) -> list[dict]:
 
 
 RULES = {"deal_started": deal_started, "knave_or_five_turned": knave_or_five_turned}
+
+
+def knave_or_five_told(told: Told) -> str:
+    who = told.data["player"]
+    return (f"{told.name(who)} turned up a knave or a five of a plain suit and paid "
+            f"{-told.got(who)} into the pool")
 
 
 def examples(st) -> Examples:
@@ -68,5 +75,6 @@ GAME = Game(
                                          Field("item", "choice", "What", choices=("trump", "card", "hand")))),
           Button("Knave / five", "knave_or_five_turned", (Field("player", "player", "Who turned it"),)),
           *generic.SHARED),
+    words={"knave_or_five_turned": knave_or_five_told},
     examples=examples,
 )

@@ -35,6 +35,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, when_all_settled
 from ledger.games.page import Button, Field
+from ledger.games.told import Told, capital, refunded
 
 STAKES = ("first", "second", "third")
 WHAT = {"first": "the first stake (best card turned up)", "second": "the second stake (the brag)",
@@ -100,6 +101,29 @@ def stake_carried_over(game: InPlay, data: dict) -> list[dict]:
     return []
 
 
+def deal_told(told: Told) -> str:
+    dealer = told.dealer_named()
+    return (f"{told.name(dealer) if dealer else 'The deal was'} dealt; each laid down three "
+            f"stakes of {told.stake}")
+
+
+def won_told(told: Told) -> str:
+    """The stake won and what it held; a sweep of all three, and what each other paid for it."""
+    winner, stake = told.data["winner"], told.data["stake"]
+    said = f"{told.name(winner)} won {WHAT[stake]}: {told.from_pool(stake)}"
+    bonus = max(told.paid_by().values(), default=0)
+    return said + (f"; all three stakes won, each other player paid {told.name(winner)} {bonus}"
+                   if bonus else "")
+
+
+WORDS = {
+    "deal_started": deal_told, "stake_won": won_told,
+    "brag_bet": lambda t: f"{t.name(t.data['player'])} bragged {t.data['amount']} on the second stake",
+    "stake_carried_over": lambda t: f"Nobody won {WHAT[t.data['stake']]}: it stays for the next deal",
+    "pool_refunded": lambda t: refunded(t, capital(WHAT.get(t.data.get("pool"), "the pool"))),
+}
+
+
 def _won(record, event: dict) -> None:
     record.facts[event["id"]] = event["data"]["winner"]
 
@@ -139,5 +163,5 @@ GAME = Game(
                                             Field("winner", "player", "Who won it")), quick=True),
           Button("Nobody won", "stake_carried_over", (Field("stake", "choice", "Which stake",
                                                             choices=STAKES),))),
-    examples=examples,
+    words=WORDS, examples=examples,
 )

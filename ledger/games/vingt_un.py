@@ -11,6 +11,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, every_hand, once, per_player
 from ledger.games.page import Button, Field
+from ledger.games.told import Told
 
 TIE_SHARES = {"none": (0, 1), "1/4": (1, 4), "1/3": (1, 3)}
 
@@ -70,6 +71,44 @@ RULES = {
     "brulet": brulet,
     "vingt_un_overdrawn": vingt_un_overdrawn,
 }
+
+
+def hand_told(told: Told) -> str:
+    """Who won the hand, the player or the dealer, how (a natural, a tie), and what was paid."""
+    data, hand = told.data, told.data["player"]
+    dealer = next((p for p in [*told.paid_to(), *told.paid_by()] if p != hand), told.dealer)
+    who, banker = told.name(hand), told.name(dealer)
+    natural = " with a natural" if data["natural"] else ""
+    if data["winner"] == "player":
+        return f"{who} beat {banker}, the dealer,{natural}: {banker} paid {who} {told.got(hand)}"
+    paid = f"{who} paid {banker} {-told.got(hand)}"
+    if not data["tie"]:
+        return f"{banker}, the dealer, beat {who}{natural}: {paid}"
+    kept = -told.from_pool()
+    return (f"{who} tied with {banker}, the dealer, who wins ties: {paid}"
+            + (f", of which {banker} paid {kept} into the pool" if kept else ""))
+
+
+def doubled_told(told: Told) -> str:
+    if told.dealer is None:
+        return "The stakes were doubled for this deal"
+    return f"{told.name(told.dealer)}, the dealer, doubled the stakes for this deal"
+
+
+def brulet_told(told: Told) -> str:
+    dealer = next(iter(told.paid_to()), told.dealer)
+    each = max(told.paid_by().values(), default=0)
+    return (f"{told.name(dealer)}, the dealer, turned up a brulet (a natural in the top and "
+            f"bottom cards): each other player paid {told.name(dealer)} {each}")
+
+
+def overdrawn_told(told: Told) -> str:
+    dealer = next(iter(told.paid_by()), told.dealer)
+    return f"{told.name(dealer)}, the dealer, over-drew and paid {-told.from_pool()} into the pool"
+
+
+WORDS = {"vingt_un_hand_settled": hand_told, "stakes_doubled": doubled_told,
+         "brulet": brulet_told, "vingt_un_overdrawn": overdrawn_told}
 
 
 class VingtUnOptions(EventData):
@@ -141,6 +180,7 @@ GAME = Game(
                            "brulet": once("the brulet"),
                            "vingt_un_overdrawn": once("the over-draw")},
                   done=every_hand("the hand")),
+    words=WORDS,
     folds={"vingt_un_hand_settled": _natural_passes_the_deal, "stakes_doubled": _stakes_doubled},
     page=(generic.DEAL,
           Button("Hands", "vingt_un_hand_settled", quick=True, outcomes=(

@@ -7,11 +7,11 @@ Each money column in integer minor units (`money`) has a decimal twin (`money_de
 
 from collections.abc import Iterable, Iterator, Set
 from datetime import UTC, datetime
-from decimal import Decimal
 
 from ledger import games
 from ledger.projections import words
 from ledger.projections.balances import balances
+from ledger.projections.money import decimal_money
 from ledger.projections.state import SessionState
 from ledger.projections.settlement import settlement
 
@@ -19,27 +19,6 @@ JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", 
            "amount", "holder", "description", "money", "money_decimal", "currency"]
 SETTLEMENT = ["from", "to", "from_id", "to_id", "counters", "money", "currency", "kind",
               "money_decimal", "event_id", "note"]
-# ISO 4217 currencies whose minor unit is not a hundredth (the standard's "minor unit"
-# column); every other code, and a code the standard does not list, has two decimals.
-MINOR_DIGITS = {
-    **dict.fromkeys(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF",
-                     "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"], 0),
-    **dict.fromkeys(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"], 3),
-    **dict.fromkeys(["CLF", "UYW"], 4),
-}
-
-
-def decimal_money(minor: int, currency: str) -> Decimal:
-    """Integer minor units as the currency writes them: -145 GBP → -1.45, 500 JPY → 500,
-    1234 BHD → 1.234. Built from digits, never through a float; a Decimal, so that the CSV
-    writes it as a number (the formula guard leaves numbers alone)."""
-    digits = MINOR_DIGITS.get(currency, 2)
-    if digits == 0:
-        return Decimal(minor)
-    whole, part = divmod(abs(minor), 10 ** digits)
-    return Decimal(f"{'-' if minor < 0 else ''}{whole}.{part:0{digits}d}")
-
-
 def utc_time(recorded_at: str) -> str:
     """`2026-11-22 20:15:03`: a date and time Excel and LibreOffice (with its "detect special
     numbers") read as one, in UTC (as the README says). Text that is no time (a log
@@ -77,20 +56,20 @@ def results(state: SessionState) -> tuple[list[str], list[list]]:
     return header, rows
 
 
-def journal(events: Iterable[dict], voided: Set[str] = frozenset()) -> Iterator[list]:
+def journal(events: Iterable[dict], told: words.Words,
+            voided: Set[str] = frozenset()) -> Iterator[list]:
     """One row per posting, in log order, each with its event's id, whose account it is (by
-    name), what happened in words, and its money. Folded from the log alone (its first
-    event names the currency and counter value); `voided`: the events undone so far, so
-    that an undone deal takes no deal number."""
-    table = words.Table(voided)
+    name), what happened in words (`told`: the evening's words as its state has it, the
+    same as the events read's `said`; an event undone since, in `voided`, says so) and its
+    money."""
     for event in events:
-        description = table.describe(event)
-        session = table.session
+        description = told.say(event) + (" (undone)" if event["id"] in voided else "")
+        session = told.session
         for posting in event["postings"]:
             minor = posting["amount"] * session["counter_value"]
             yield [event["position"], event["version"], utc_time(event["recorded_at"]),
                    event["id"], event["type"], event["game_id"] or "", posting["account"],
-                   posting["amount"], table.holder(posting["account"]), description, minor,
+                   posting["amount"], told.holder(posting["account"]), description, minor,
                    decimal_money(minor, session["currency"]), session["currency"]]
 
 
@@ -100,7 +79,7 @@ def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:
     what the players who are down still owe), and the payments already made."""
     model = settlement(state)
     currency = model["currency"]
-    table = words.Table.of(state)
+    table = words.Words(state, game_ids=())
 
     def row(kind, payer, payee, payer_id, payee_id, counters, minor, event_id="", note=""):
         return [payer, payee, payer_id, payee_id, counters, minor, currency, kind,

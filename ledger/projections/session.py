@@ -184,6 +184,7 @@ def _game_fact(state: SessionState, event: dict) -> None:
         record.dealing[event_id] = {"type": kind, **event["data"]}
     if starts:
         record.deals[event_id] = {}
+        record.dealt_at[event_id] = event["version"]
     if step is not None:
         step(record, event)
     if game is not None:

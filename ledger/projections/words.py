@@ -1,42 +1,105 @@
-"""The log in words, for a person reading the exports: whose each account is ("Ann", "pool of
-Commerce") and what each event did ("Ben bought a card from Ann for 2", "Deal 4 · Ann dealt",
-"Ann paid Ben 12"). Learnt as the log is read: a player's or a game's name from the event
-that added it."""
+"""The log in words: one sentence an event, for the phone's log (`said`, in the events read)
+and the journal export. Players by name, games as the evening names them ("Commerce 2"), a
+game's fact after its game and its deal ("Commerce · Deal 4 · Ann stood; …"). Each game
+tells its own facts (`Game.words`, `ledger.games.told`); the session's own are told here.
 
-from collections.abc import Set
+Said as the log stands now, from the session's folded state: a deal is numbered as the
+dealing read model counts it (a deal undone takes no number, so undoing one that is not the
+latest renumbers those after it), its dealer as that read has him, and a sentence never
+says whether its event was undone: the void does ("Undo: … — reason")."""
+
+from bisect import bisect_right
+from collections.abc import Iterable
+from copy import copy
+from dataclasses import dataclass
 
 from ledger import games
+from ledger.games.base import Game
+from ledger.games.dealing import dealers
+from ledger.games.record import GameRecord
+from ledger.games.told import Told, listed
+from ledger.projections.money import decimal_money
+from ledger.projections.state import SessionState
+
+# each game's deals as last folded (`Dealt.of`), by what names the game's dealing then
+_DEALS: dict[tuple, tuple] = {}
+DEALS_KEPT = 1024
+# what a stored event's data may lack (a log written by older code): its words fall back
+MISSHAPEN = (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration)
 
 
-class Table:
-    """Who and what a session's ids stand for, and what was said of each event so far."""
+@dataclass(frozen=True)
+class Dealt:
+    """A game as its words need it, as the log stands: its record (its own facts copied: the
+    rest its sentences read, seats, stake and options, never changes), its declaration, and
+    its deals (by the version that started each, in order) with their dealers."""
 
-    def __init__(self, voided: Set[str] = frozenset()):
-        self.voided = voided
-        self.session = {"counter_value": 1, "currency": "GBP"}
-        self.players: dict[str, str] = {}
-        self.games: dict[str, dict] = {}  # id -> {"label", "kind"}
-        self.started: dict[str, int] = {}  # kind -> games of it started
-        self.deals: dict[str, int] = {}  # game id -> deals started and not undone
-        self.said: dict[str, str] = {}
+    record: GameRecord
+    game: Game
+    starts: list[int]
+    dealers: list[str | None]
+    next_dealer: str | None
 
     @classmethod
-    def of(cls, state) -> "Table":
-        """The table as a folded state knows it (names and games, no history)."""
-        table = cls(frozenset(state.voided))
-        table.session = {"counter_value": state.session.counter_value,
-                         "currency": state.session.currency}
-        table.players = {pid: p.name for pid, p in state.players.items()}
-        for gid, game in state.games.items():
-            table._game_started(gid, game.kind)
-        return table
+    def of(cls, session_id: str, record: GameRecord) -> "Dealt":
+        """The game as it stands. Its deals and dealers are folded once for each change of
+        its dealing facts (a phone reading the one new event of a long evening does not fold
+        its thousand deals again): a game's dealing only grows, and loses what a void
+        withdraws, so its length and its last fact name it."""
+        game = games.of(record)
+        key = (session_id, record.id, len(record.dealing), next(reversed(record.dealing), None))
+        deals = _DEALS.get(key)
+        if deals is None:
+            by_deal, next_dealer = dealers(record, game.keeps_deal) if game.deals else ({}, None)
+            deals = (list(record.dealt_at.values()), [by_deal.get(d) for d in record.dealt_at],
+                     next_dealer)
+            if len(_DEALS) >= DEALS_KEPT:
+                _DEALS.clear()
+            _DEALS[key] = deals
+        if game.folds:  # its own facts, which its sentences may read, as they are now
+            record = copy(record)
+            record.facts = dict(record.facts)
+        return cls(record, game, *deals)
+
+    def deal_of(self, event: dict) -> tuple[int, str | None]:
+        """The deal a fact belongs to (0: before the first) and its dealer. A deal started
+        and undone takes the number the next deal will have; after the last deal, its dealer
+        is the one who deals next (the deal undone at once, the usual case), else the one it
+        names."""
+        version = event["version"]
+        number = bisect_right(self.starts, version)
+        if event["type"] == "deal_started" and (not number or self.starts[number - 1] != version):
+            return number + 1, self.next_dealer if number == len(self.starts) else None
+        return number, self.dealers[number - 1] if number else None
+
+
+class Words:
+    """What a session's events say, as its state (`state`) has the evening: names, games,
+    deals. Built under the state's lock, used after it: it keeps copies of what it reads.
+    `game_ids`: the games whose facts will be told (default: all); `strict`: a sentence
+    that fails raises instead of falling back to the money moved (the tests')."""
+
+    def __init__(self, state: SessionState, game_ids: Iterable[str] | None = None,
+                 strict: bool = False):
+        session = state.session
+        self.session = {"counter_value": session.counter_value, "currency": session.currency}
+        self.players = {pid: p.name for pid, p in state.players.items()}
+        self.tables = {tid: t.name for tid, t in state.tables.items()}
+        self.labels: dict[str, str] = {}
+        self.started: dict[str, int] = {}  # kind -> its games so far
+        for record in state.games.values():
+            self._game_started(record.id, record.kind)
+        wanted = state.games if game_ids is None else [g for g in game_ids if g in state.games]
+        self.games = {gid: Dealt.of(session.id, state.games[gid]) for gid in wanted}
+        self.strict = strict
+        self.said: dict[str, str] = {}  # by event id, as said so far (a void tells its target's)
+        self.known: dict[str, dict] = {}  # events a void may name, read before (`say`)
 
     def name(self, player_id: str) -> str:
-        return self.players.get(player_id, player_id)
+        return self.players.get(player_id, "a player")
 
     def names(self, player_ids) -> str:
-        names = [self.name(p) for p in player_ids]
-        return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+        return listed([self.name(p) for p in player_ids])
 
     def holder(self, account: str) -> str:
         """Whose account it is: a player's name, `pool of <game>`, `<name> pool of <game>`."""
@@ -44,122 +107,127 @@ class Table:
             return self.name(account[7:])
         if account.startswith("pool:"):
             game_id, _, name = account[5:].partition(":")
-            label = self.games.get(game_id, {}).get("label", "a game")
+            label = self.labels.get(game_id, "a game")
             return f"{name} pool of {label}" if name else f"pool of {label}"
         return account
 
-    def describe(self, event: dict) -> str:
-        """What the event did, in words; one undone later says so."""
-        self._learn(event)
-        sentence = SENTENCES.get(event["type"], _in_words)(self, event["data"], event)
-        if event["id"] in self.voided:
-            sentence += " (undone)"
-        self.said[event["id"]] = sentence
-        return sentence
+    def say(self, event: dict) -> str:
+        """What the event did, in words (said once, then remembered by its id)."""
+        said = self.said.get(event["id"])
+        if said is None:
+            self._learn(event)
+            try:
+                said = SESSION.get(event["type"], Words._game_fact)(self, event)
+            except MISSHAPEN:
+                if self.strict:
+                    raise
+                said = self._moved(event)
+            self.said[event["id"]] = said
+        return said
+
+    def _game_fact(self, event: dict) -> str:
+        """A game's fact: its game and its deal (`Commerce 2 · Deal 3`), then what its
+        game's sentence says of it."""
+        game_id = event["game_id"] or ""
+        dealt = self.games.get(game_id)
+        sentence = (dealt.game if dealt else games.RETIRED).sentence(event["type"])
+        if sentence is None:
+            return self._moved(event)
+        number, dealer = dealt.deal_of(event) if dealt else (0, None)
+        told = Told(event["data"], event["postings"], dealt.record if dealt else None, dealer,
+                    event["id"], self.players, self.tables, self.labels)
+        before = self.labels.get(game_id, "A game") + (f" · Deal {number}" if number else "")
+        return f"{before} · {sentence(told)}"
+
+    def _moved(self, event: dict) -> str:
+        """A fact without words (a kind no longer listed, data of another shape): its name
+        and what it moved."""
+        moved = ", ".join(f"{self.holder(p['account'])} {p['amount']:+d}" for p in event["postings"])
+        before = self.labels.get(event["game_id"] or "", "")
+        said = f"{before + ' · ' if before else ''}{event['type'].replace('_', ' ').capitalize()}"
+        return f"{said}: {moved}" if moved else said
 
     def _learn(self, event: dict) -> None:
-        data = event["data"]
-        if event["type"] == "session_created":
-            self.session = data
-        elif event["type"] == "player_added":
+        """Who and what an event added that the state did not have (a journal read while the
+        evening goes on)."""
+        kind, data = event["type"], event["data"]
+        if kind == "player_added":  # the name he joined under, until a rename in the log
             self.players[event["id"]] = data["name"]
-        elif event["type"] == "game_started":
+        elif kind == "table_added" and event["id"] not in self.tables:
+            self.tables[event["id"]] = data["name"]
+        elif kind == "game_started" and event["id"] not in self.labels:
             self._game_started(event["id"], data["kind"])
 
     def _game_started(self, game_id: str, kind: str) -> None:
+        same = self.started[kind] = self.started.get(kind, 0) + 1
         title = games.named(kind).title
-        same = self.started.get(kind, 0)
-        self.started[kind] = same + 1
-        self.games[game_id] = {"label": f"{title} {same + 1}" if same else title, "kind": kind}
+        self.labels[game_id] = f"{title} {same}" if same > 1 else title
 
-    def game(self, event: dict) -> str:
-        return self.games.get(event["game_id"] or "", {}).get("label", "a game")
+    # ---- the session's own facts
+    def _opened(self, event: dict) -> str:
+        data = event["data"]
+        worth = decimal_money(data["counter_value"], data["currency"])
+        return f"Evening {data['name']} opened, a counter worth {worth} {data['currency']}"
+
+    def _joined(self, event: dict) -> str:
+        group = event["data"].get("group")
+        return f"{event['data']['name']} joined" + (f" ({group})" if group else "")
+
+    def _game(self, event: dict) -> str:
+        data = event["data"]
+        said = (f"{self.labels.get(event['id'], 'A game')} started at a stake of {data['stake']}: "
+                f"{self.names(data['seats'])}")
+        if data.get("table_id"):
+            said += f", at {self.tables.get(data['table_id'], 'a table')}"
+        options = self._options(games.named(data["kind"]), data.get("options") or {})
+        return said + (f" ({options})" if options else "")
+
+    def _options(self, game: Game, options: dict) -> str:
+        """The options not at the book's default, in words."""
+        fields = game.options().fields
+        said = [f"{name.replace('_', ' ')} {self._option(value)}" for name, value in options.items()
+                if name in fields and value not in (None, [], {}, fields[name].load_default)]
+        return ", ".join(said)
+
+    def _option(self, value) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, str):
+            return self.players.get(value) or self.tables.get(value) or value.replace("_", " ")
+        if isinstance(value, list) and all(isinstance(side, list) for side in value):
+            return " against ".join(self.names(side) for side in value)  # partnerships
+        if isinstance(value, list):  # Progressive Poker's tables and their seats
+            return "; ".join(f"{self.tables.get(t['table_id'], 'a table')}: {self.names(t['seats'])}"
+                             for t in value)
+        return str(value)
+
+    def _paid(self, event: dict) -> str:
+        data = event["data"]
+        note = f" ({data['note']})" if data.get("note") else ""
+        return f"{self.name(data['from'])} paid {self.name(data['to'])} {data['amount']}{note}"
+
+    def _renamed(self, event: dict) -> str:
+        """The name he had, and from here on the name the log's words give him."""
+        data = event["data"]
+        was, self.players[data["player"]] = self.name(data["player"]), data["name"]
+        return f"{was} is now called {data['name']}"
+
+    def _undone(self, event: dict) -> str:
+        target = event["data"]["event_id"]
+        said = self.said.get(target)
+        if said is None and target in self.known:
+            said = self.say(self.known[target])
+        return f"Undo: {said or 'an earlier event'} — {event['data']['reason']}"
 
 
-def _deal(table: Table, data: dict, event: dict) -> str:
-    """Deals are numbered in their game as the dealing read model counts them (an undone
-    deal takes no number)."""
-    number = table.deals.get(event["game_id"], 0) + 1
-    if event["id"] not in table.voided:
-        table.deals[event["game_id"]] = number
-    dealer = data.get("dealer")
-    return f"Deal {number} · {table.name(dealer)} dealt" if dealer else f"Deal {number} of {table.game(event)}"
-
-
-def _card_bought(table: Table, data: dict, event: dict) -> str:
-    """The seller and price as the rules resolved them (the dealer and the stake by
-    default): the posting that credits a player."""
-    credited = [p for p in event["postings"] if p["amount"] > 0 and p["account"].startswith("player:")]
-    seller = table.holder(credited[0]["account"]) if credited else "the dealer"
-    price = credited[0]["amount"] if credited else data.get("price")
-    return f"{table.name(data['buyer'])} bought a {data.get('item') or 'card'} from {seller} for {price}"
-
-
-def _stake(table: Table, data: dict, event: dict) -> str:
-    whom = table.name(data["to"]) if data.get("to") else "the pool"
-    return f"{table.name(data['player'])} paid a stake of {data['amount']} to {whom}"
-
-
-def _payment(table: Table, data: dict, event: dict) -> str:
-    note = f" ({data['note']})" if data.get("note") else ""
-    return f"{table.name(data['from'])} paid {table.name(data['to'])} {data['amount']}{note}"
-
-
-def _voided(table: Table, data: dict, event: dict) -> str:
-    undone = table.said.get(data["event_id"], f"event {data['event_id']}").removesuffix(" (undone)")
-    return f"Undo: {undone} — {data['reason']}"
-
-
-def _renamed(table: Table, data: dict, event: dict) -> str:
-    """The name he had, and from here on the name the log's words give him."""
-    was = table.name(data["player"])
-    table.players[data["player"]] = data["name"]
-    return f"{was} is now called {data['name']}"
-
-
-SENTENCES = {
-    "session_created": lambda t, d, e: f"Evening {d['name']} opened",
-    "player_added": lambda t, d, e: f"{d['name']} joined",
-    "table_added": lambda t, d, e: f"Table {d['name']} added",
-    "game_started": lambda t, d, e: f"{t.games[e['id']]['label']} started: {t.names(d['seats'])}",
-    "deal_started": _deal,
-    "stake_paid": _stake,
-    "penalty_paid": lambda t, d, e: f"{t.name(d['player'])} was fined {d['amount']}"
-                                    + (f" ({d['reason']})" if d.get("reason") else ""),
-    "pool_won": lambda t, d, e: f"{t.names(d['winners'])} won the pool of {t.game(e)}",
-    "pool_carried_over": lambda t, d, e: f"The pool of {t.game(e)} was carried over" + (
-        f" to {t.games.get(d['to_game_id'], {}).get('label', 'another game')}"
-        if d.get("to_game_id") else ""),
-    "pool_refunded": lambda t, d, e: f"The {d['pool'] + ' ' if d.get('pool') else ''}pool of "
-                                     f"{t.game(e)} was shared back",
-    "card_bought": _card_bought,
-    "deal_sold": lambda t, d, e: f"{t.name(d['seller'])} sold his deal to {t.name(d['buyer'])} "
-                                 f"for {d['price']}",
-    "payment_made": _payment,
-    "event_voided": _voided,
-    "player_renamed": _renamed,
-    "player_removed": lambda t, d, e: f"{t.name(d['player'])} was taken off the evening",
-    "game_removed": lambda t, d, e: f"{t.game(e)} was taken off the evening",
+SESSION = {
+    "session_created": Words._opened,
+    "player_added": Words._joined,
+    "table_added": lambda w, e: f"A table set up: {e['data']['name']}, rank {e['data']['rank']}",
+    "game_started": Words._game,
+    "payment_made": Words._paid,
+    "event_voided": Words._undone,
+    "player_renamed": Words._renamed,
+    "player_removed": lambda w, e: f"{w.name(e['data']['player'])} was taken off the evening",
+    "game_removed": lambda w, e: f"{w.labels.get(e['game_id'], 'A game')} was taken off the evening",
 }
-
-
-def _in_words(table: Table, data: dict, event: dict) -> str:
-    """A game's own fact: its game, the phone page's name for it, and its data with each
-    player named (`Commerce · Stand: stander Ann, winner Ben, better hands Ben`)."""
-    record = table.games.get(event["game_id"] or "", {})
-    game = games.named(record.get("kind", ""))
-    label = next((b.label for b in game.page if b.type == event["type"]),
-                 event["type"].replace("_", " "))
-    details = ", ".join(f"{key.replace('_', ' ')} {_value(table, value)}"
-                        for key, value in data.items() if value not in (None, [], {}))
-    return f"{record.get('label', 'a game')} · {label}" + (f": {details}" if details else "")
-
-
-def _value(table: Table, value) -> str:
-    if isinstance(value, dict):
-        return "; ".join(f"{table.name(key)} {_value(table, inner)}" for key, inner in value.items())
-    if isinstance(value, list):
-        return table.names(_value(table, item) for item in value)
-    if isinstance(value, str):
-        return table.name(value)
-    return str(value).lower() if isinstance(value, bool) else str(value)

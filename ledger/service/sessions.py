@@ -13,8 +13,9 @@ from ledger.errors import Invalid, NotFound
 from ledger.events.draft import Draft
 from ledger.events.facts import OF_A_GAME
 from ledger.events.hashing import verify_chain
-from ledger.events.store.base import SESSION_TOKENS
+from ledger.events.store.base import LAST_VERSION, SESSION_TOKENS
 from ledger.projections.state import SessionState
+from ledger.projections.words import Words
 from ledger.rules import check_opened, decide
 from ledger.rules.mends import READ_THE_LOG
 from ledger.service.unit_of_work import Units
@@ -80,6 +81,31 @@ class Sessions:
             if state.version == 0:
                 raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
             yield state
+
+    def events(self, session_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
+        """A page of the log after version `after`, each event with `said`: what it did, in
+        words, as the evening stands now (`ledger.projections.words`): by the kept state, if
+        it has folded the page, else by the state brought up to date. The sentences need the
+        state only for names, games and deals, copied under its lock; they are made after it."""
+        upto = LAST_VERSION if limit is None else min(after + limit, LAST_VERSION)
+        kept = self.units.sessions.entry(session_id)
+        with self.store.reading() as reader:
+            events = reader.events(session_id, after, upto)
+            if not events:
+                return events
+            ids = {event["id"] for event in events}
+            known = [reader.get(session_id, e["data"]["event_id"]) for e in events
+                     if e["type"] == "event_voided" and e["data"]["event_id"] not in ids]
+            known = [event for event in known if event is not None]
+            with kept.lock:
+                state = kept.state  # as recent as the page: no need to ask the store's head
+                if state is None or state.version < events[-1]["version"]:
+                    state = self.units.sessions.read(kept, reader, session_id)
+                told = Words(state, {e["game_id"] for e in [*events, *known] if e["game_id"]})
+        told.known = {event["id"]: event for event in [*known, *events]}
+        for event in events:
+            event["said"] = told.say(event)
+        return events
 
     def rebuild(self, session_id: str) -> SessionState:
         """Fold the session again from its first event with today's fold (the bulk fold of

@@ -11,7 +11,8 @@ from decimal import Decimal
 import pytest
 
 from api.exports.resources import cell, lines, looks_like_a_formula
-from ledger.projections.exports import decimal_money, utc_time
+from ledger.projections.exports import utc_time
+from ledger.projections.money import decimal_money
 from tests.factories import Table
 
 BOM = "\ufeff"
@@ -66,21 +67,50 @@ def test_the_journal_names_each_holder_and_says_what_happened(client):
         return said[(events[version]["id"], account)]
 
     first_deal, bought_v, void_v, bought_again, stand, second_deal, paid = range(7, 14)
-    assert row(first_deal, f"player:{ann}")["description"] == "Deal 1 · Ann dealt"
+    assert row(first_deal, f"player:{ann}")["description"] == (
+        "Commerce · Deal 1 · Ann dealt; each paid 2 into the pool, Ann 4")
     assert row(first_deal, f"player:{ann}")["holder"] == "Ann"
     assert row(first_deal, f"pool:{game}")["holder"] == "pool of Commerce"
     assert row(bought_v, f"player:{ann}")["description"] == (
-        "Ben bought a card from Ann for 2 (undone)")
+        "Commerce · Deal 1 · Ben bought a card from Ann for 2 (undone)")
     assert row(void_v, f"player:{ben}")["description"] == (
-        "Undo: Ben bought a card from Ann for 2 — wrong buyer")
-    assert row(bought_again, f"player:{cleo}")["description"] == "Cleo bought a card from Ann for 2"
-    assert row(stand, f"player:{dora}")["description"] == "Commerce · Stand: stander Dora, winner Dora"
-    assert row(second_deal, f"player:{ben}")["description"] == "Deal 2 · Ben dealt"
+        "Undo: Commerce · Deal 1 · Ben bought a card from Ann for 2 — wrong buyer")
+    assert row(bought_again, f"player:{cleo}")["description"] == (
+        "Commerce · Deal 1 · Cleo bought a card from Ann for 2")
+    assert row(stand, f"player:{dora}")["description"] == (
+        "Commerce · Deal 1 · Dora stood; Dora won the pool of 10 and a stake of 2 from Ann, "
+        "the dealer")
+    assert row(second_deal, f"player:{ben}")["description"] == (
+        "Commerce · Deal 2 · Ben dealt; each paid 2 into the pool, Ben 4")
     payment = row(paid, f"player:{cleo}")
     assert payment["description"] == "Cleo paid Dora 2 (cash)" and payment["type"] == "payment_made"
     assert (payment["amount"], payment["money"], payment["money_decimal"], payment["currency"]) == (
         "2", "10", "0.10", "GBP")
     assert row(paid, f"player:{dora}")["money_decimal"] == "-0.10"
+
+
+def test_the_journal_says_what_the_events_read_says(client):
+    """One home for the words: the journal's description is the events read's `said`, with
+    " (undone)" after an event undone since."""
+    table = Table(client, players=0)
+    ann, ben, cleo = (table.add_player(name=name) for name in ("Ann", "Ben", "Cleo"))
+    game = table.start_game(kind="snip_snap_snorum", stake=1, seats=[ann, ben, cleo],
+                            options={"pool_ante": 1})
+    table.record("deal_started", game)
+    fined = table.record("penalty_paid", game, player=ben, amount=2, reason="a false call")
+    table.record("event_voided", event_id=fined["id"], reason="he was right")
+    table.record("jig_out", game, player=cleo, cards_left={ann: 3, ben: 0})
+    events = table.get("/events")["events"]
+    said = {e["id"]: e["said"] for e in events}
+    assert said[events[-1]["id"]] == ("Snip-Snap-Snorum · Deal 1 · Cleo went out, cards left "
+                                      "Ann 3, Ben 0: Cleo took 3 for them and the pool of 3")
+    assert said[fined["id"]] == ("Snip-Snap-Snorum · Deal 1 · Ben was fined 2, paid into the "
+                                 "pool (a false call)")
+    for row in records(download(table, "journal")):
+        undone = " (undone)" if row["event_id"] == fined["id"] else ""
+        assert row["description"] == said[row["event_id"]] + undone
+    later = table.get(f"/events?after={events[-2]['version']}")["events"]
+    assert [e["said"] for e in later] == [said[events[-1]["id"]]]  # a page says the same
 
 
 def test_named_pools_are_shown_by_name(client):
@@ -195,8 +225,8 @@ def test_names_that_look_like_formulas_are_neutralised_and_numbers_stay_numbers(
     assert settlement[1][7] == "transfer" and settlement[1][8] == "0.20"
     journal = records(download(table, "journal"))
     assert {r["holder"] for r in journal} == {"'=HYPERLINK(\"http://x\")", "'+1"}
-    assert {r["description"] for r in journal} == {
-        "'=HYPERLINK(\"http://x\") paid a stake of 4 to +1"}
+    assert {r["description"] for r in journal} == {  # the game's name first: no formula
+        "Game · =HYPERLINK(\"http://x\") paid +1 a stake of 4"}
 
 
 def test_results_carry_cassino_points(table):

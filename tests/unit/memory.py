@@ -10,11 +10,12 @@ from ledger.service.bootstrap import bootstrap
 
 
 class MemoryLedger:
-    def __init__(self, players: int = 4):
+    def __init__(self, players: int = 4, names: list[str] | None = None):
         self.service = bootstrap(store=MemoryStore())
         opened, _ = self.service.sessions.open({"name": "Test evening", "counter_value": 5})
         self.session_id = opened["session_id"]
-        self.players = [self.record("player_added", name=f"P{i}")["id"] for i in range(players)]
+        names = names or [f"P{i}" for i in range(players)]
+        self.players = [self.record("player_added", name=name)["id"] for name in names]
 
     def record(self, event_type: str, game_id: str | None = None, **data) -> dict:
         """Record a fact as a client sends it; the event, or the LedgerError that refused it."""

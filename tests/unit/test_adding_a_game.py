@@ -1,7 +1,7 @@
 """The README's recipe for adding a game, proved: a game declared in one module (here, in this
 test), its line in the registry and its examples are all it takes for the service to record
-it and for the property tests that walk the registry to exercise it; a game registered
-without examples fails them loudly."""
+it and for the property tests that walk the registry to exercise it (its words too); a game
+registered without examples fails them loudly, and one declared without words is refused."""
 
 from dataclasses import replace
 
@@ -16,7 +16,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from tests.strategies import Incomplete, examples_of, kinds
-from tests.unit import test_deal_life, test_fold_properties
+from tests.unit import test_deal_life, test_fold_properties, test_words
 
 
 # --- the recipe's module: Pig (a toy) ---------------------------------------------------------
@@ -37,6 +37,10 @@ def pig_won(game, data):  # the best hand takes the pool
     return kit.pool_taken(game, game.seated("data.winner", data["winner"]))
 
 
+def won_told(told):  # how the log says it: who won, and what the pool held
+    return f"{told.name(told.data['winner'])} won the pool of {told.from_pool()}"
+
+
 def examples(st):
     return Examples(options=st.just({}), facts={
         "pig_won": lambda t: st.sampled_from(t.seats).map(lambda p: {"winner": p})})
@@ -49,6 +53,7 @@ GAME = Game(
     generic=frozenset({"deal_started", "penalty_paid"}),
     life=DealLife(settles={"pig_won": once("the pool")}, ends=when_settled("the pool")),
     page=(generic.DEAL, Button("Won", "pig_won", (Field("winner", "player"),), quick=True)),
+    words={"pig_won": won_told},
     examples=examples,
 )
 # ----------------------------------------------------------------------------------------------
@@ -93,6 +98,15 @@ def for_pig(inner):
     def run(data):
         inner("pig", data)
     return run
+
+
+def test_its_facts_are_said_by_the_walk_over_the_catalogue(pig):
+    test_words.test_every_fact_of_every_game_is_said_in_the_table_s_words("pig")
+
+
+def test_a_game_declared_without_its_words_is_refused():
+    with pytest.raises(TypeError, match="pig records pig_won without words"):
+        replace(GAME, words={})
 
 
 def test_a_game_registered_without_examples_fails_loudly(pig):

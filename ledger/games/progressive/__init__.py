@@ -2,6 +2,8 @@
 from the banker. Seating, chips and prizes are the game's read (`tallies`). It has rounds, not
 deals: a pot at each table, then the bell."""
 
+from dataclasses import replace
+
 from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Invalid, NotFound
@@ -12,6 +14,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.page import Button, Field
 from ledger.games.progressive.tallies import going_down, progressive, tallies
 from ledger.games.record import GameRecord
+from ledger.games.told import Told
 
 
 def check_start(state, data: dict) -> None:
@@ -86,6 +89,40 @@ def progressive_rebuy(game: InPlay, data: dict) -> list[dict]:
 RULES = {"progressive_pot_won": progressive_pot_won,
          "progressive_round_ended": progressive_round_ended,
          "progressive_rebuy": progressive_rebuy}
+
+
+def pot_told(told: Told) -> str:
+    data, put_in = told.data, told.data["contributions"]
+    said = (f"At {told.table(data['table_id'])}, {told.name(data['winner'])} won a pot of "
+            f"{sum(put_in.values())} (put in: {told.counted(put_in)})")
+    return said + (f"; {told.names(data['callers'])} called" if data["callers"] else "")
+
+
+def bell_told(told: Told) -> str:
+    """The round ended: who took the yellow chip with the head table's pot, and who moved."""
+    cuts = told.data.get("cuts") or {}
+    said, last = "The bell: the round ended", _round_at(told.game, told.event_id)
+    if last:
+        said = (f"The bell: round {last['round']} ended; {told.name(last['yellow_chip'])} won "
+                f"the head table's pot and a yellow chip")
+        said += "".join(f"; {told.name(m['player'])} "
+                        f"{'went down' if m['why'] == 'fewest counters' else 'moved up'} to "
+                        f"{told.table(m['to'])}" for m in last["moves"])
+    return said + (f" (cuts: {told.counted(cuts)})" if cuts else "")
+
+
+def _round_at(record: GameRecord | None, event_id: str) -> dict | None:
+    """The round a bell ended, replayed up to it (None for a bell undone)."""
+    if record is None or event_id not in record.facts:
+        return None
+    facts = list(record.facts.items())
+    upto = dict(facts[:[key for key, _ in facts].index(event_id) + 1])
+    return progressive(replace(record, facts=upto))["last_round"]
+
+
+def rebuy_told(told: Told) -> str:
+    who = told.data["player"]
+    return f"{told.name(who)} took a fresh stake of {told.got(who)} from the banker"
 
 
 class TableSeats(EventData):
@@ -180,6 +217,8 @@ GAME = Game(
     rules=RULES, folds=dict.fromkeys(RULES, _fact), next_fact=_next, undone_in_order=True,
     reads={"progressive": lambda record, state: tallies(record, state.players)},
     csv_columns=_chips, tallies=_prizes, examples=examples,
+    words={"progressive_pot_won": pot_told, "progressive_round_ended": bell_told,
+           "progressive_rebuy": rebuy_told},
     page=(Button("Pot", "progressive_pot_won", (
               Field("table_id", "table", "At which table"), Field("winner", "player", "Who won the pot"),
               Field("contributions", "counts", "What each put in"),

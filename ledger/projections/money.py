@@ -1,0 +1,23 @@
+"""Money as a person reads it: integer minor units written with the currency's decimals."""
+
+from decimal import Decimal
+
+# ISO 4217 currencies whose minor unit is not a hundredth (the standard's "minor unit"
+# column); every other code, and a code the standard does not list, has two decimals.
+MINOR_DIGITS = {
+    **dict.fromkeys(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF",
+                     "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"], 0),
+    **dict.fromkeys(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"], 3),
+    **dict.fromkeys(["CLF", "UYW"], 4),
+}
+
+
+def decimal_money(minor: int, currency: str) -> Decimal:
+    """Integer minor units as the currency writes them: -145 GBP → -1.45, 500 JPY → 500,
+    1234 BHD → 1.234. Built from digits, never through a float; a Decimal, so that the CSV
+    writes it as a number (the formula guard leaves numbers alone)."""
+    digits = MINOR_DIGITS.get(currency, 2)
+    if digits == 0:
+        return Decimal(minor)
+    whole, part = divmod(abs(minor), 10 ** digits)
+    return Decimal(f"{'-' if minor < 0 else ''}{whole}.{part:0{digits}d}")
