@@ -23,6 +23,15 @@ class Event(Schema):
     prev_hash = fields.String()
 
 
+class LoggedEvent(Event):
+    said = fields.String(metadata={"description": (
+        "what the event did, in words, as the evening stands now: players by name, the game "
+        "and its deal (`Commerce 2 · Deal 3 · Ann stood; …`), what was counted and who won "
+        "what; deals numbered as the dealing read counts them (one undone takes no number). "
+        "It never says whether the event was undone: the `event_voided` naming it does "
+        "(`Undo: … — reason`)")})
+
+
 class Created(Schema):
     """What a resource endpoint answers: the new resource's id and the event that made it."""
 

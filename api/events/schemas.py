@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields
 
-from api.schemas import Event
+from api.schemas import LoggedEvent
 from ledger.events.fields import MAX_AMOUNT, QueryNumber
 
 MAX_PAGE = 10_000
@@ -14,15 +14,6 @@ class AfterQuery(Schema):
     limit = QueryNumber(1, MAX_PAGE, load_default=None,
                         metadata={"description": "at most this many (versions have no gaps: "
                                                  "the next page is after=after+limit)"})
-
-
-class LoggedEvent(Event):
-    said = fields.String(metadata={"description": (
-        "what the event did, in words, as the evening stands now: players by name, the game "
-        "and its deal (`Commerce 2 · Deal 3 · Ann stood; …`), what was counted and who won "
-        "what; deals numbered as the dealing read counts them (one undone takes no number). "
-        "It never says whether the event was undone: the `event_voided` naming it does "
-        "(`Undo: … — reason`)")})
 
 
 class EventList(Schema):

@@ -145,13 +145,13 @@ class View(MethodView):
     def get(self, query, sid):
         """What a phone draws an evening from, in one answer and of one version: the summary,
         balances, settlement and pools, and the events with version > after up to that
-        version (those recorded since come with the next read)."""
+        version (those recorded since come with the next read), each with `said`."""
         with ledger().sessions.reading(sid) as state:
             model = {"summary": summary(state), "balances": balances(state),
                      "settlement": _renamed(settlement(state)), "pools": pools(state)}
             version = state.version
-        model["events"] = [e for e in ledger().store.read(sid, query["after"])
-                           if e["version"] <= version]
+        model["events"] = (ledger().sessions.events(sid, query["after"], version - query["after"])
+                           if version > query["after"] else [])
         return model
 
 

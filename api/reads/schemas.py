@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas import Event
+from api.schemas import LoggedEvent
 from api.sessions.schemas import Summary
 from ledger.events.fields import MAX_AMOUNT, QueryNumber
 
@@ -217,4 +217,4 @@ class View(Schema):
     balances = fields.Nested(Balances)
     settlement = fields.Nested(Settlement)
     pools = fields.Nested(Pools)
-    events = fields.List(fields.Nested(Event))
+    events = fields.List(fields.Nested(LoggedEvent))

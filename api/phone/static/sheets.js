@@ -189,7 +189,7 @@ function gridRow(table, f, seats) {
   else if (table.dataset.none) row.append(el("td"));
   return () => {
     const picked = cells.find(c => c.checked);
-    if (!picked) throw new Error(`${f.label}: tap one${f.optional ? ` (or — for ${f.hint || "nobody"})` : ""}.`);
+    if (!picked) throw new Error(`${f.label}: tap one` + (f.optional ? ` (or — for ${f.hint || "nobody"}).` : "."));
     return picked.value;
   };
 }
