@@ -100,6 +100,9 @@ class Game:
     def settled_by(self, event_type: str, data: dict, options: dict) -> tuple[str, ...]:
         return self.life.settled_by(event_type, data, options) if self.life else ()
 
+    def kept_by(self, event_type: str, data: dict, options: dict) -> tuple[str, ...]:
+        return self.life.kept_by(event_type, data, options) if self.life else ()
+
     def is_over(self, record: GameRecord) -> bool:
         return self.over is not None and self.over(record)
 

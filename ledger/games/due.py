@@ -97,7 +97,7 @@ def _accepts(game: Game, record: GameRecord, now: DealNow, event_type: str) -> b
 
 
 def _ends(game: Game, record: GameRecord, now: DealNow, event_type: str) -> bool:
-    what = getattr(game.life.settles.get(event_type), "what", None)
+    what = game.life.marks.get(event_type) or getattr(game.life.settles.get(event_type), "what", None)
     if what is None or not now.number:
         return False
     settled = {**now.settled, what: ""}

@@ -56,10 +56,13 @@ class DealLife:
     settle something of the deal once (a second in the same deal is refused). `ends`: when the
     deal is over; after it, nothing of that deal is accepted. `done`: when the next deal is
     due (by default when the deal has ended). `one_at_a_time`: a deal must be done before
-    the next starts (Cassino counts every deal)."""
+    the next starts (Cassino counts every deal). `marks`: facts that, recorded in a deal, are
+    kept among what it settled (for `done`) without refusing a second (any other game: a pool
+    won makes the next deal due, and a second pool won is still taken)."""
 
     play: frozenset[str] = frozenset()
     settles: Mapping[str, Settles] = field(default_factory=dict)
+    marks: Mapping[str, str] = field(default_factory=dict)
     ends: Ended | None = None
     done: Ended | None = None
     one_at_a_time: bool = False
@@ -73,6 +76,11 @@ class DealLife:
             return ()
         what = self.settles[event_type](data, options)
         return (what,) if isinstance(what, str) else what
+
+    def kept_by(self, event_type: str, data: dict, options: dict) -> tuple[str, ...]:
+        """What the deal's record keeps of a fact: what it settles, or what it marks."""
+        marked = self.marks.get(event_type)
+        return (marked,) if marked else self.settled_by(event_type, data, options)
 
     def ended(self, settled: Mapping[str, str], seats: list[str], dealer: str | None) -> bool:
         return self.ends is not None and self.ends(settled, seats, dealer)

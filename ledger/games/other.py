@@ -3,7 +3,7 @@
 from ledger.events.fields import EventData
 from ledger.games import generic
 from ledger.games.base import Examples, Game
-from ledger.games.life import DealLife
+from ledger.games.life import DealLife, when_settled
 
 
 class OtherOptions(EventData):
@@ -13,7 +13,9 @@ class OtherOptions(EventData):
 GAME = Game(
     kind="other", title="Game", offered_as="Another game", book="SPEC §4 (any game played for counters)",
     seats=range(2, 65), options=OtherOptions, generic=generic.ALL,
-    life=DealLife(),  # any game: deals are counted, nothing of them is refused
+    # any game: deals are counted and nothing of them is refused; a pool won makes the next
+    # deal due (a second in the same deal is still taken)
+    life=DealLife(marks={"pool_won": "a pool won"}, done=when_settled("a pool won")),
     page=(generic.DEAL, *generic.SHARED),
     examples=lambda st: Examples(options=st.just({})),
 )

@@ -188,7 +188,7 @@ def _game_fact(state: SessionState, event: dict) -> None:
     if step is not None:
         step(record, event)
     if game is not None:
-        record.settle(event_id, game.settled_by(kind, event["data"], record.options))
+        record.settle(event_id, game.kept_by(kind, event["data"], record.options))
 
 
 @cache
@@ -196,7 +196,7 @@ def _plan(game_kind: str, kind: str, _revision: int) -> tuple:
     """What a fact of `kind` does in a game of `game_kind`: whether it is a dealing fact,
     whether it starts a deal, its game's fold step, and its game when it settles a deal."""
     game = games.GAMES.get(game_kind, games.RETIRED)
-    settles = game.life is not None and kind in game.life.settles
+    settles = game.life is not None and (kind in game.life.settles or kind in game.life.marks)
     return (kind in ("deal_started", "deal_sold"), kind == "deal_started",
             game.folds.get(kind), game if settles else None)
 

@@ -87,6 +87,11 @@ def test_the_card_takes_its_next_tap_from_what_the_service_says_is_due(base, bro
     expect(card.locator("form.sheet")).to_be_visible()  # the Out's sheet
     deal = card.get_by_role("button", name=re.compile("^Deal 2"))
     expect(deal).not_to_have_class(re.compile("primary"))
+    deal.click()  # a mis-tap mid-deal asks first, and Cancel records nothing
+    expect(page.locator("#sheet")).to_contain_text("Deal 1 is still in play")
+    page.locator("#sheet-cancel").click()
+    page.wait_for_timeout(300)
+    assert [e["type"] for e in evening.events()].count("deal_started") == 1
     evening.record("pope_joan_out", pope, player=players[1],
                    cards_left={p: 1 for p in players if p != players[1]})
     expect(card.get_by_role("button", name=re.compile("^Deal 2"))).to_have_class(re.compile("primary"))

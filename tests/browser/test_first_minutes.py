@@ -101,7 +101,7 @@ def test_a_new_recorder_reaches_the_first_stand_within_the_tap_budget(base, brow
     me.tap(stand.locator("fieldset", has=page.locator("legend:text-is('Who stood')"))
            .locator("label.chip", has_text="Ben"))
     me.tap(stand.locator("button[type=submit]"))
-    expect(page.locator("#log li", has_text="Stand")).to_have_count(1)
+    expect(page.locator("#log li", has_text="Ben stood")).to_have_count(1)
     expect(page.locator("#owes-box")).to_be_visible()
     expect(page.locator("#undo")).to_be_visible()
     me.check("the first stand", found)

@@ -91,7 +91,7 @@ def test_offline_a_deal_started_moves_the_card_on_and_its_stand_is_bound_to_it(b
     phone.offline()
     deal.click()
     expect(phone.page.locator("#status")).to_have_text("1 pending · offline")
-    expect(deal).to_have_text("Deal 3: Zoë deals")  # deal 2 is not offered again
+    expect(deal).to_have_text("Deal 3…")  # deal 2 is not offered again; deal 3 only asked for
     sheet = phone.game().locator("form.sheet")  # the stand's sheet of deal 2, open in the card
     phone.chip(sheet, "Who stood", "Zoë")
     sheet.locator("button[type=submit]").click()
@@ -112,18 +112,18 @@ def test_undo_while_offline_waits_in_the_outbox(base, phone):
     game = evening.game("other", SEATS, stake=1)
     fined = evening.record("penalty_paid", game, player=evening.players["Ben"], amount=3)
     phone.open(evening.link())
-    expect(phone.page.locator("#log li").first).to_contain_text("Ben paid the pool 3")
+    expect(phone.page.locator("#log li").first).to_contain_text("Ben was fined 3")
     phone.offline()
     phone.page.locator("#undo").click()
     dialog = phone.page.locator("#sheet")
-    expect(dialog).to_contain_text("Fine · Ben paid the pool 3")  # who paid whom, how much
+    expect(dialog).to_contain_text("Ben was fined 3, paid into the pool")  # who paid, how much, where
     dialog.locator("#sheet-ok").click()
     expect(phone.page.locator("#status")).to_have_text("1 pending · offline")
     phone.offline(False)
     expect(phone.page.locator("#status")).to_have_text("online")
     voids = [e for e in evening.events() if e["type"] == "event_voided"]
     assert [v["data"]["event_id"] for v in voids] == [fined["id"]]
-    expect(phone.page.locator("#log s", has_text="Ben paid the pool 3")).to_have_count(1)
+    expect(phone.page.locator("#log s", has_text="Ben was fined 3")).to_have_count(1)
 
 
 def test_a_refusal_keeps_the_sheet_as_typed_with_its_reason_beside_the_field(base, phone):

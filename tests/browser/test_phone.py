@@ -77,8 +77,9 @@ def test_an_evening_recorded_from_a_phone(base, phone):
     expect(game.locator(".meta")).to_contain_text("pool 0")
     expect_counters(page, {"Ann": -4, "Bob": -4, NAMES[2]: -2, "Zoë": 10})
     expect(page.locator("#strip")).to_contain_text("Zoë +10")
-    expect(page.locator("#log li").first).to_contain_text("Commerce · Deal 1 · Stand")
-    expect(page.locator("#log li").nth(1)).to_contain_text("Bob paid Ann 2")
+    # the log in the service's words (said), newest first
+    expect(page.locator("#log li").first).to_contain_text("Commerce · Deal 1 · Zoë stood; Zoë won the pool of 10")
+    expect(page.locator("#log li").nth(1)).to_contain_text("Commerce · Deal 1 · Bob bought a card from Ann for 2")
 
     evening = page.evaluate("JSON.parse(localStorage.getItem('ledger:current'))")
     tokens = page.evaluate("JSON.parse(localStorage.getItem('ledger:evenings'))")[evening]
@@ -95,11 +96,12 @@ def test_an_evening_recorded_from_a_phone(base, phone):
     # an undo with its reason: the stand struck through in the log, its counters back in the pool
     page.click("#undo")
     sheet = page.locator("#sheet")
-    expect(sheet).to_contain_text("Commerce · Deal 1 · Stand")
+    expect(sheet).to_contain_text("Commerce · Deal 1 · Zoë stood")
     sheet.get_by_label("Why").fill("Zoë had miscounted")
     sheet.locator("#sheet-ok").click()
-    expect(page.locator("#log li").first).to_contain_text("Undone: Commerce · Deal 1 · Stand")
-    expect(page.locator("#log li s", has_text="Stand")).to_have_count(1)
+    expect(page.locator("#log li").first).to_contain_text("Undo: Commerce · Deal 1 · Zoë stood")
+    expect(page.locator("#log li").first).to_contain_text("— Zoë had miscounted")
+    expect(page.locator("#log li s", has_text="Zoë stood")).to_have_count(1)
     expect(page.locator("#log li", has_text="undone: Zoë had miscounted")).to_have_count(1)
     expect(game.locator(".meta")).to_contain_text("pool 10")
     expect_counters(page, {"Ann": -2, "Bob": -4, NAMES[2]: -2, "Zoë": -2})

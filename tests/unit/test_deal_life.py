@@ -128,3 +128,21 @@ def test_what_is_due_is_what_the_rules_accept(kind, data):
                 assert kind_of not in shown["offered"], (kind_of, refused.message)
         except LedgerError:
             pass
+
+
+def test_any_other_game_makes_the_next_deal_due_once_a_pool_is_won_and_refuses_nothing():
+    """`marks`: a pool won in a game of no book closes its deal for the page (the next deal is
+    due, the Win pool sheet no longer offered) without refusing a second pool won."""
+    ledger = MemoryLedger()
+    game_id = ledger.game("other")
+    ledger.record("deal_started", game_id)
+    ledger.record("stake_paid", game_id, player=ledger.players[0], amount=4)
+    assert now_due(ledger, game_id)["open"] and now_due(ledger, game_id)["next"] == "pool_won"
+    assert "pool_won" in now_due(ledger, game_id)["ending"]
+    won = ledger.record("pool_won", game_id, winners=[ledger.players[1]])
+    after = now_due(ledger, game_id)
+    assert not after["open"] and after["next"] == "deal_started"
+    ledger.record("stake_paid", game_id, player=ledger.players[0], amount=2)
+    ledger.record("pool_won", game_id, winners=[ledger.players[2]])  # a second: taken
+    ledger.record("event_voided", event_id=won["id"], reason="the wrong pool")
+    assert not now_due(ledger, game_id)["open"]  # the second still marks the deal

@@ -93,7 +93,12 @@ function drawGame(game, kept) {
   }
   // a deal on its way to the service is not offered again (a second tap is not a second deal)
   const dealing = navigator.onLine && outbox().some(i => !i.look && i.body.game_id === game.id && i.body.type === "deal_started");
-  if (deal && offered.has("deal_started")) {  // after the sheet while a deal is open: the sheet is the next step
+  const more = el("div", null, {class: "row facts"});
+  if (deal && offered.has("deal_started") && due.open) {  // the deal in play is not settled: the
+    const said = `Deal ${due.deal + 1}…`;                 // next one is asked for, never one tap away
+    const note = `Deal ${due.deal} is still in play: nothing has settled it. Start deal ${due.deal + 1} anyway?`;
+    more.append(button(said, () => ask(game, deal, note), {class: "small", "data-fact": "deal_started", "aria-label": `${said}, ${title}`}));
+  } else if (deal && offered.has("deal_started")) {
     const next = due.deal + 1, dealer = who[due.next_dealer];
     const said = dealing ? "Dealing…" : `Deal ${next}: ${dealer} deals`;
     const start = button(said, () => recordNow(game, deal), {class: due.next === "deal_started" ? "primary" : "small", "data-fact": "deal_started", "aria-label": `${said}, ${title}`});
@@ -101,7 +106,6 @@ function drawGame(game, kept) {
     parts.append(el("div", null, {class: "row"}, start,
       button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Other dealer… (or another ante), ${title}`})));
   }
-  const more = el("div", null, {class: "row facts"});
   for (const b of spec.buttons) {
     if (b === deal || (b === quick && (due.open || !due.deals)) || !offered.has(b.type)) continue;
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));

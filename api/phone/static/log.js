@@ -1,60 +1,28 @@
 // The log in words, newest first; a tap undoes an event (with a reason).
-import {$, button, el, moneyIn, openSheet, signed} from "./core.js";
-import {names, SETUP, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
+import {$, button, el, openSheet} from "./core.js";
+import {SETUP, view, writer} from "./state.js";
 import {enqueue, flush, outbox, saveOutbox} from "./sync.js";
 
-export function described() {
-  const who = names(), games = Object.fromEntries(view.summary.games.map(g => [g.id, g]));
-  const voided = {}, deals = {}, out = {};
-  for (const e of view.events) if (e.type === "event_voided") voided[e.data.event_id] = e.data.reason;
-  const money = moneyIn(view.balances.currency), value = view.summary.counter_value;
-  for (const e of view.events) {
-    const game = games[e.game_id];
-    let text;
-    if (e.type === "session_created") text = `The evening opened: ${e.data.name}`;
-    else if (e.type === "player_added") text = `${e.data.name} joined`;
-    else if (e.type === "table_added") text = `Table ${e.data.name} set up`;
-    else if (e.type === "game_started") text = `${titleOf(e.data)} started, stake ${e.data.stake}`;
-    else if (e.type === "event_voided") text = `Undone: ${out[e.data.event_id] || "an event"} (${e.data.reason})`;
-    else if (e.type === "payment_made") text = `${who[e.data.from]} paid ${who[e.data.to]} ${money(e.data.amount * value)}`;
-    else {
-      const spec = game && (SPECS[game.kind] || UNKNOWN).buttons.find(b => b.type === e.type);
-      const label = spec ? spec.label : e.type.replace(/_/g, " ");
-      if (e.type === "deal_started" && !(e.id in voided)) deals[e.game_id] = (deals[e.game_id] || 0) + 1;
-      const deal = deals[e.game_id] ? `Deal ${deals[e.game_id]} · ` : "";
-      text = e.type === "deal_started" ? `${deal}${who[e.data.dealer] || "the next dealer"} dealt` : `${deal}${label}`;
-      const flow = movement(e.postings, who);
-      if (flow) text += ` · ${flow}`;
-      if (game) text = `${titleOf(game)} · ${text}`;
-    }
-    out[e.id] = text;
-  }
-  return {out, voided};
-}
-
-function movement(postings, who) {
-  const name = account => (account.startsWith("player:") ? who[account.slice(7)] : "the pool");
-  const give = postings.filter(p => p.amount < 0), take = postings.filter(p => p.amount > 0);
-  if (give.length === 1 && take.length === 1) return `${name(give[0].account)} paid ${name(take[0].account)} ${take[0].amount}`;
-  return postings.map(p => `${name(p.account)} ${signed(p.amount)}`).join(", ");
-}
+// what each event did, in words, is the service's (`said`): the log here only lays it out
+const voidedOf = () => Object.fromEntries(view.events.filter(e => e.type === "event_voided").map(e => [e.data.event_id, e.data.reason]));
+const told = e => e.said || e.type.replace(/_/g, " ");
 
 // Undo is offered only when there is something to undo
 export function drawUndo(items = outbox()) {
-  $("#undo").hidden = !items.some(i => !i.look) && !lastUndoable(described().voided);
+  $("#undo").hidden = !items.some(i => !i.look) && !lastUndoable(voidedOf());
 }
 
 export function drawLog() {
-  const {out, voided} = described();
+  const voided = voidedOf();
   $("#undo").hidden = !outbox().some(i => !i.look) && !lastUndoable(voided);
   const list = $("#log");
   const items = [...view.events].reverse().slice(0, 200).map(e => {
     const item = el("li");
     const time = el("time", new Date(e.recorded_at).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}), {datetime: e.recorded_at});
-    const text = el(e.id in voided ? "s" : "span", out[e.id]);
+    const text = el(e.id in voided ? "s" : "span", told(e));
     item.append(time, " ", text);
     if (e.id in voided) item.append(el("span", ` — undone: ${voided[e.id]}`, {class: "hint"}));
-    else if (writer() && !SETUP.includes(e.type)) item.append(button("Undo…", () => askUndo(e, out[e.id]), {class: "small", "aria-label": `Undo: ${out[e.id]}`}));
+    else if (writer() && !SETUP.includes(e.type)) item.append(button("Undo…", () => askUndo(e, told(e)), {class: "small", "aria-label": `Undo: ${told(e)}`}));
     return item;
   });
   list.replaceChildren(...items);
@@ -76,9 +44,8 @@ export function undoLast() {
     if (confirm(`Take back: ${last.words}?`)) saveOutbox(outbox().filter(i => i.body.id !== last.body.id));
     return;
   }
-  const {out, voided} = described();
-  const last = lastUndoable(voided);
-  if (last) askUndo(last, out[last.id]);
+  const last = lastUndoable(voidedOf());
+  if (last) askUndo(last, told(last));
   else alert("Nothing to undo yet.");
 }
 

@@ -1,5 +1,5 @@
 // Setting up: players, tables, a game with its seats and options.
-import {$, button, chip, el, keep, openSheet, working} from "./core.js";
+import {$, button, chip, el, keep, openSheet, reveal, working} from "./core.js";
 import {names, plain, playingKey, SPECS, UNKNOWN, view, writer} from "./state.js";
 import {enqueue, outbox} from "./sync.js";
 import {answered, clearFaults, sent} from "./sheets.js";
@@ -145,7 +145,7 @@ export function startGame(form) {
   return working(form.querySelector("button[type=submit]"), "Starting…", async () => {
     const problem = await sent([enqueue("/games", game, `${spec.title} starts`)]);
     if (problem) said("#game-error", `Not started: ${plain(problem)}`);
-    else $("#games").scrollIntoView({block: "start"});  // the game just started, in view
+    else reveal($("#games"));  // the game just started, in view
   });
 }
 

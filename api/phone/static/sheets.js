@@ -44,8 +44,9 @@ export function inlineSheet(game, spec, key, scope) {
   return form;
 }
 
-export function ask(game, spec) {
+export function ask(game, spec, note = "") {
   const collect = fill($("#sheet-fields"), game, spec);
+  if (note) $("#sheet-fields").prepend(el("p", note, {class: "warn"}));
   openSheet(`${spec.label} · ${titleOf(game)}`, "Record", async error => {
     clearFaults($("#sheet-form"));
     const ids = submit(game, spec, collect, error);

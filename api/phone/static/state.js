@@ -109,7 +109,9 @@ async function fetchGames() {
 // other modules still load): the first refresh takes them.
 // (`…/view`: the summary, balances, settlement, pools and new events, all of one version)
 let early = null;
-const seen = () => (view && view.id === ev.id ? view.events : []);
+const RETELL = ["event_voided", "player_renamed", "player_removed", "game_removed"];
+const told = events => !events.length || events[0].said !== undefined;  // kept before the log was told
+const seen = () => (view && view.id === ev.id && told(view.events) ? view.events : []);
 const lastVersion = () => (seen().length ? seen()[seen().length - 1].version : 0);
 const readAll = after => read(`/view?after=${after}`);
 
@@ -129,7 +131,11 @@ export async function refresh() {
     const {summary, balances, settlement, pools, events: fresh} = await asked;
     await loadGames.done;
     const cold = !view || view.id !== ev.id, had = lastVersion();  // another read may have come first
-    setView({id: ev.id, summary, balances, settlement, pools, events: [...seen(), ...fresh.filter(e => e.version > had)],
+    // an undo or a mend can change how earlier events are told (a deal's number, a name): the
+    // whole log is read again, told as the evening stands now
+    const retold = had && fresh.some(e => e.version > had && RETELL.includes(e.type)) && (await read("/events")).events;
+    const events = retold || [...seen(), ...fresh.filter(e => e.version > had)];
+    setView({id: ev.id, summary, balances, settlement, pools, events,
              extras: Object.fromEntries(summary.games.map(g => [g.id, cold ? {} : {...view.extras[g.id]}]))});
     if (cold) on.draw();  // opened cold: the games can be played before their scores arrive
     const extras = await Promise.all(summary.games.map(gameExtras));
