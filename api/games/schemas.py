@@ -20,9 +20,16 @@ class FactField(Schema):
         "description": "for counts: what a whole deal adds up to, by the value of the option "
                        "`totals_option`"})
     totals_option = fields.String()
-    hint = fields.String(metadata={"description": "what a default left to the service is"})
+    hint = fields.String(metadata={"description": "what a default left to the service is, or "
+                                                  "what none means for an optional field"})
     besides = fields.String(metadata={
         "description": "for counts: every seat but the one chosen in this other field"})
+    grid = fields.String(metadata={
+        "description": "a row (this its short name) of one table with the sheet's other grid "
+                       "fields, a column per seat: a player a row of radios (optional: with a "
+                       "column for none, `hint` saying what none means); counts (a number per "
+                       "seat) a row of cells counting taps"})
+    most = fields.Integer(metadata={"description": "for a grid's counts: the most a seat takes"})
 
 
 class Button(Schema):

@@ -53,7 +53,10 @@ class Field:
 to the service, which works it out from that field unless chosen (`hint` says how). `totals`: for
     `counts`, what the counts of a whole deal add up to, by the value of the game's option
     `totals_option` (Cassino's pack): the page shows running totals and refuses a deal that
-    does not add up before sending it."""
+    does not add up before sending it. `grid`: the field is a row (this its short name) of one
+    table with its sheet's other grid fields, a column per seat: a player field a row of
+    radios (an optional one with a column for none: `hint` says what none means), a count per
+    seat a row of cells that count taps (to `most`)."""
 
     name: str
     input: str
@@ -65,6 +68,8 @@ to the service, which works it out from that field unless chosen (`hint` says ho
     totals_option: str = ""
     hint: str = ""  # what the page says of a default it leaves to the service
     besides: str = ""  # `counts`: every seat but the one chosen in this other field
+    grid: str = ""  # a row of one table with the sheet's other `grid` fields, a column a seat
+    most: int = 0  # a `grid` count: a tap adds one, up to this (then back to none)
 
     def described(self) -> dict:
         """What the page needs of it; a key at its default (none, false, no text) is left out."""
@@ -74,7 +79,7 @@ to the service, which works it out from that field unless chosen (`hint` says ho
                         "choices": list(self.choices),
                         "totals": self.totals and {str(k): dict(v) for k, v in self.totals.items()},
                         "totals_option": self.totals_option, "hint": self.hint,
-                        "besides": self.besides})
+                        "besides": self.besides, "grid": self.grid, "most": self.most or None})
 
 
 @dataclass(frozen=True)

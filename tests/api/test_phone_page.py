@@ -13,12 +13,14 @@ from api.phone.page import PRELOADED, SCRIPTS
 from ledger import games
 from ledger.games.page import compact
 
-BUDGET = 62_000  # bytes, uncompressed: the page's own HTML, script, style and service worker
+BUDGET = 63_000  # bytes, uncompressed: the page's own HTML, script, style and service worker
 # (50,000 until the set-up that leads an empty evening and the game switcher added ~5 KB and
 # the live stream's client ~1.2 KB; 58,000 until the evenings kept on the phone, a new one
 # and back to each, added ~1.9 KB, and the deals started offline, the one-line header and
 # the players' colours ~1.2 KB; what a phone downloads is the compressed page, about a
-# quarter of it, and its slow-3G render did not move: bench/page)
+# quarter of it, and its slow-3G render did not move: bench/page; 62,000 until the mends of the
+# set-up, the buttons that say they are working, the 'who took what' grid and the next deal
+# asked for mid-deal added ~1 KB to the modules a first screen needs)
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "api/phone/static"
 
@@ -100,7 +102,7 @@ def test_each_games_buttons_are_served_from_its_module(client, catalogue):
                                     "compartment_won"]
     quick = {kind: next(b["type"] for b in spec["buttons"] if b.get("quick"))
              for kind, spec in catalogue.items()}
-    assert quick["commerce"] == "commerce_stand" and quick["cassino"] == "cassino_deal_counted"
+    assert quick["commerce"] == "commerce_stand" and quick["cassino"] == "cassino_deal_taken"
     assert [label for label, _ in catalogue["vingt_un"]["buttons"][1]["outcomes"]][:4] == [
         "lost", "won", "natural", "tie"]
     assert catalogue["other"]["offered_as"] == "Another game"

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger.errors import Conflict, Invalid
-from ledger.games.cassino import raw_points, scored_points, scores
+from ledger.games.cassino.scores import raw_points, scored_points, scores
 from tests.unit.memory import MemoryLedger
 
 
@@ -179,3 +179,73 @@ def test_a_voided_count_leaves_the_scores():
     ledger.record("event_voided", event_id=event["id"], reason="miscounted")
     assert scores(ledger.state.games[game])["deals"] == []
     assert scores(ledger.state.games[game])["totals"] == {a: 0, b: 0}
+
+
+# ---- a deal taken: who took what scores, a tap a thing
+
+def taken(ledger, game, **data):
+    ledger.record("deal_started", game)
+    return ledger.record("cassino_deal_taken", game, **data)
+
+
+@settings(max_examples=60, deadline=None)
+@given(owners=st.lists(st.integers(0, 2), min_size=52, max_size=52),
+       sweeps=st.lists(st.integers(0, 2), min_size=1, max_size=4))
+def test_a_deal_taken_scores_as_the_same_deal_counted(owners, sweeps):
+    """Whatever the cards: naming who took most cards and spades (a tie: nobody), the two
+    Cassinos, the aces and the sweeps scores as counting the whole deal does."""
+    ledger = MemoryLedger(players=3)
+    players = ledger.players
+    counts = counts_of([players[i] for i in owners], {players[i]: sweeps.count(i) for i in set(sweeps)})
+    for p in players:
+        counts.setdefault(p, count())
+
+    def most(field):
+        values = [counts[p][field] for p in players]
+        return players[values.index(max(values))] if values.count(max(values)) == 1 else None
+
+    a, b = cassino(ledger, target=99), cassino(ledger, target=99)
+    counted(ledger, a, counts)
+    taken(ledger, b, most_cards=most("cards"), most_spades=most("spades"),
+          great_cassino=next(p for p in players if counts[p]["great_cassino"]),
+          little_cassino=next(p for p in players if counts[p]["little_cassino"]),
+          aces={p: counts[p]["aces"] for p in players if counts[p]["aces"]},
+          sweeps={p: counts[p]["sweeps"] for p in players if counts[p]["sweeps"]})
+    games = ledger.state.games
+    assert scores(games[b])["totals"] == scores(games[a])["totals"]
+    assert scores(games[b])["deals"][0]["raw"] == scores(games[a])["deals"][0]["raw"]
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"aces": {0: 3}}, "data.aces"),                           # four aces in all
+    ({"little_cassino": None}, "data.little_cassino"),         # a 52-card pack has the 2♠
+    ({"sweeps": {}}, "data.sweeps"),                           # the last take scores a sweep
+    ({"great_cassino": "stranger"}, "data.great_cassino"),     # someone seated
+])
+def test_a_deal_taken_that_cannot_be_is_refused_naming_its_field(change, field):
+    ledger = MemoryLedger(players=2)
+    p = ledger.players
+    data = {"most_cards": p[0], "most_spades": None, "great_cassino": p[1],
+            "little_cassino": p[0], "aces": {p[0]: 2, p[1]: 2}, "sweeps": {p[1]: 1}}
+    for key, value in change.items():
+        data[key] = {p[k]: n for k, n in value.items()} if isinstance(value, dict) else value
+    if data["great_cassino"] == "stranger":
+        data["great_cassino"] = ledger.record("player_added", name="Stranger")["id"]
+    game = cassino(ledger)
+    with pytest.raises(Invalid) as refused:
+        taken(ledger, game, **data)
+    assert field in refused.value.fields
+    assert "cassino_deal_taken" not in [e["type"] for e in ledger.log]
+
+
+def test_a_32_card_pack_has_no_little_cassino_and_a_deal_is_settled_once():
+    ledger = MemoryLedger(players=2)
+    p = ledger.players
+    game = cassino(ledger, pack=32)
+    data = {"great_cassino": p[1], "aces": {p[0]: 4}, "sweeps": {p[0]: 1}}
+    with pytest.raises(Invalid):
+        taken(ledger, game, little_cassino=p[0], **data)
+    ledger.record("cassino_deal_taken", game, **data)  # the deal refused above is still open
+    assert scores(ledger.state.games[game])["totals"] == {p[0]: 5 - 2, p[1]: 0}
+    with pytest.raises(Conflict):
+        ledger.record("cassino_deal_counted", game, counts={})  # the count is settled

@@ -63,14 +63,6 @@ export async function working(control, text, act) {
 }
 
 // The sheet dialog, its fields filled in: `done(error)` → true once recorded, and it closes.
-// Bring an element's top into view just under the sticky header, unless it is there already
-// (the page does not move under a thumb that can already see what it needs)
-export function reveal(element) {
-  const under = $("header").getBoundingClientRect().bottom, top = element.getBoundingClientRect().top;
-  if (top >= under && top < innerHeight / 2) return;
-  scrollBy({top: top - under - 8});
-}
-
 export function openSheet(title, ok, done) {  // `done(error)`: true (or a promise of it) closes it
   const dialog = $("#sheet"), error = $("#sheet-error"), button = $("#sheet-ok");
   $("#sheet-title").textContent = title;

@@ -1,5 +1,5 @@
 // Setting up: players, tables, a game with its seats and options.
-import {$, button, chip, el, keep, openSheet, reveal, working} from "./core.js";
+import {$, button, chip, el, keep, openSheet, working} from "./core.js";
 import {names, plain, playingKey, SPECS, UNKNOWN, view, writer} from "./state.js";
 import {enqueue, outbox} from "./sync.js";
 import {answered, clearFaults, sent} from "./sheets.js";
@@ -147,6 +147,14 @@ export function startGame(form) {
     if (problem) said("#game-error", `Not started: ${plain(problem)}`);
     else reveal($("#games"));  // the game just started, in view
   });
+}
+
+// Bring an element's top into view just under the sticky header, unless it is there already
+// (the page does not move under a thumb that can already see what it needs)
+function reveal(element) {
+  const under = $("header").getBoundingClientRect().bottom, top = element.getBoundingClientRect().top;
+  if (top >= under && top < innerHeight / 2) return;
+  scrollBy({top: top - under - 8});
 }
 
 // ---- mending the set-up, as facts in the log (the audit shows them): a player tapped is

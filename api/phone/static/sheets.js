@@ -166,11 +166,11 @@ function gridRow(table, f, seats) {
   const who = names(), row = el("tr", null, {"data-field": f.name, "data-label": f.label});
   row.append(el("th", f.grid, {scope: "row", title: f.label}));
   table.append(row);
-  if (f.input === "counts") {  // a tap adds one (a fourth goes back to none)
+  if (f.input === "counts") {  // a tap adds one (one past the most goes back to none)
     const taps = Object.fromEntries(seats.map(s => [s, 0]));
     for (const seat of seats) {
       const cell = button("0", () => {
-        taps[seat] = (taps[seat] + 1) % 4;
+        taps[seat] = (taps[seat] + 1) % ((f.most || 3) + 1);
         cell.textContent = taps[seat] || "0";
         cell.setAttribute("aria-label", `${f.label}: ${who[seat]}, ${taps[seat]}`);
       }, {class: "tally", "aria-label": `${f.label}: ${who[seat]}, 0`});

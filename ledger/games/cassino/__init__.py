@@ -1,0 +1,144 @@
+"""Cassino (SPEC §4, seed 001: W. H. Peel, *Round Games with Cards*): "available for two,
+three, four, or more persons"; partners sit opposite. A deal is recorded once, either counted
+in full (`counts`: how many cards, spades… each took, a whole deal of the pack) or, as a table
+usually does, as who took what scores (`taken`: a tap a thing). Scores are a projection of
+the counts (`scores`), and a game won takes no more deals."""
+
+from marshmallow import fields, validate
+
+from ledger.errors import Conflict, Invalid
+from ledger.events.fields import Counters, EventData, Flag, Ref, RefList
+from ledger.games import generic
+from ledger.games.base import Examples, Game
+from ledger.games.cassino import counts, taken
+from ledger.games.cassino.scores import scored_told, scores, won
+from ledger.games.in_play import InPlay
+from ledger.games.life import DealLife, once, when_settled
+from ledger.games.page import Button, Field
+from ledger.games.record import GameRecord
+from ledger.games.told import Told
+
+PACKS = counts.PACKS
+
+
+def check_start(state, data: dict) -> None:
+    """Two to six players; partnerships are two pairs of the four seats, partners opposite."""
+    seats, partnerships = data["seats"], data["options"]["partnerships"]
+    if data["options"]["first_dealer"] not in (None, *seats):
+        raise Invalid.field("data.options", "The first dealer must be seated.")
+    if partnerships is None:
+        return
+    paired = sorted(p for pair in partnerships for p in pair)
+    if len(seats) != 4 or paired != sorted(seats):
+        raise Invalid.field("data.options", "Partnerships are two pairs of the four seated players.")
+    if any(abs(seats.index(a) - seats.index(b)) != 2 for a, b in partnerships):
+        raise Invalid.field("data.options", "Partners sit opposite each other (seats i and i+2).")
+
+
+def deal_started(game: InPlay, data: dict) -> list[dict]:
+    """Every deal is counted (the deal's life: one at a time), so the dealing read model and
+    the scores count the same deals; a game won takes no more."""
+    _not_won(game.record)
+    return generic.deal_started(game, data)
+
+
+def _not_won(record: GameRecord) -> None:
+    if won(record):
+        raise Conflict("This game has been won.", {"game_id": ["the game is over"]})
+
+
+def deal_counted(game: InPlay, data: dict) -> list[dict]:
+    """Counts per seated player; nothing moves (scores are a projection)."""
+    _not_won(game.record)
+    counts.counted(game, data)
+    return []
+
+
+def deal_taken(game: InPlay, data: dict) -> list[dict]:
+    """Who took what scores; nothing moves (scores are a projection)."""
+    _not_won(game.record)
+    taken.taken(game, data)
+    return []
+
+
+class CassinoOptions(EventData):
+    partnerships = fields.List(RefList(2), validate=validate.Length(equal=2), allow_none=True,
+                               load_default=None, metadata={
+        "description": "two sides of two; partners sit opposite (1st and 3rd seats against 2nd and 4th)"})
+    lowest_scorer_deduction = Flag(load_default=False, metadata={
+        "description": "the lowest scorer scores nothing, and his points are deducted from the others'"})
+    target = Counters(load_default=11, metadata={"description": "points that win the game"})
+    pack = fields.Integer(strict=True, load_default=52, validate=validate.OneOf([52, 32]),
+                          metadata={"description": "cards in the pack"})
+    last_take_sweeps = Flag(load_default=True, metadata={
+        "description": "the last taker of a deal scores a sweep"})
+    first_dealer = Ref(allow_none=True, load_default=None,
+                       metadata={"description": "who cut lowest: he deals first, as Peel's rules have it"})
+
+
+def _counted(record: GameRecord, event: dict) -> None:
+    data = event["data"]
+    record.facts[event["id"]] = {
+        "event_id": event["id"], "version": event["version"],
+        "counts": data["counts"] if event["type"] == "cassino_deal_counted"
+        else taken.as_counts(record.seats, data)}
+
+
+def _points(record: GameRecord, _state) -> list[tuple[str, dict]]:
+    return [("cassino_points", scores(record)["totals"])]
+
+
+def _won(record: GameRecord, _state) -> dict[str, dict[str, int]]:
+    """A game won: its winner reached the target (both partners, in partnerships)."""
+    return {"cassino_games_won": dict.fromkeys(scores(record)["winners"], 1)}
+
+
+def counted_told(told: Told) -> str:
+    """What each took, what each side scores of the deal, and the winner if it won the game."""
+    return counts.counted_said(told) + scored_told(told, told.data["counts"])
+
+
+def taken_told(told: Told) -> str:
+    seats = told.game.seats if told.game else list(told.data["aces"])
+    return taken.taken_said(told) + scored_told(told, taken.as_counts(seats, told.data))
+
+
+def examples(st) -> Examples:
+    return Examples(options=st.fixed_dictionaries({"target": st.integers(5, 21)}),
+                    facts={"cassino_deal_counted": lambda t: counts.example(st, t),
+                           "cassino_deal_taken": lambda t: taken.example(st, t)})
+
+
+def _row(name: str, grid: str, label: str, **more) -> Field:
+    return Field(name, "counts" if name in ("aces", "sweeps") else "player", label, grid=grid, **more)
+
+
+TAKEN = Button("Who took what", "cassino_deal_taken", (
+    _row("most_cards", "Cards", "Most cards", optional=True, hint="a tie"),
+    _row("most_spades", "Spades", "Most spades", optional=True, hint="a tie"),
+    _row("great_cassino", "Big C", "Great Cassino (10♦)"),
+    _row("little_cassino", "Little C", "Little Cassino (2♠)", optional=True,
+         hint="none: a 32-card pack"),
+    _row("aces", "Aces", "Aces, a tap each", most=4),
+    _row("sweeps", "Sweeps", "Sweeps, a tap each", optional=True, most=9)), quick=True)
+COUNTED = Button("Count deal", "cassino_deal_counted", (Field(
+    "counts", "counts", "What each took", totals=PACKS, totals_option="pack",
+    choices=counts.COUNTED),))
+
+GAME = Game(
+    kind="cassino", title="Cassino", book="seed 001 (Peel, Round Games with Cards)",
+    seats=range(2, 7), options=CassinoOptions, check_start=check_start,
+    facts={"cassino_deal_counted": counts.CassinoDealCounted,
+           "cassino_deal_taken": taken.CassinoDealTaken},
+    rules={"deal_started": deal_started, "cassino_deal_counted": deal_counted,
+           "cassino_deal_taken": deal_taken},
+    generic=generic.ALL,
+    life=DealLife(settles={"cassino_deal_counted": once("the count"),
+                           "cassino_deal_taken": once("the count")},
+                  ends=when_settled("the count"), one_at_a_time=True),
+    folds={"cassino_deal_counted": _counted, "cassino_deal_taken": _counted},
+    reads={"scores": lambda record, _state: scores(record)},
+    over=won, csv_columns=_points, tallies=_won, examples=examples,
+    words={"cassino_deal_counted": counted_told, "cassino_deal_taken": taken_told},
+    page=(generic.DEAL, TAKEN, COUNTED),
+)

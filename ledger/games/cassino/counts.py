@@ -1,0 +1,127 @@
+"""Cassino's deal counted in full (`cassino_deal_counted`): how many cards, spades, aces and
+sweeps each player took, and who took the two Cassinos; a whole deal of the pack, checked."""
+
+from marshmallow import ValidationError, fields
+
+from ledger.errors import Invalid
+from ledger.events.fields import Count, EventData, Ref
+from ledger.games.in_play import InPlay
+from ledger.games.told import Told, listed, plural
+
+PACKS = {52: {"cards": 52, "spades": 13, "aces": 4, "great_cassino": 1, "little_cassino": 1},
+         32: {"cards": 32, "spades": 8, "aces": 4, "great_cassino": 1, "little_cassino": 0}}
+COUNTED = ("cards", "spades", "aces", "great_cassino", "little_cassino", "sweeps")
+
+
+class Holding(fields.Raw):
+    """Whether a player took a card that exists once (0 or 1; true/false accepted)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(metadata={"oneOf": [{"type": "integer", "enum": [0, 1]},
+                                             {"type": "boolean"}]}, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value is True or value is False:
+            return int(value)
+        if type(value) is int and value in (0, 1):
+            return value
+        raise ValidationError("Must be 0 or 1 (or true/false).")
+
+
+class CassinoCounts(EventData):
+    cards = Count(required=True)
+    spades = Count(required=True)
+    aces = Count(required=True)
+    great_cassino = Holding(required=True)
+    little_cassino = Holding(required=True)
+    sweeps = Count(required=True)
+
+
+class CassinoDealCounted(EventData):
+    counts = fields.Dict(keys=Ref(), values=fields.Nested(CassinoCounts), required=True)
+
+
+def counted(game: InPlay, data: dict) -> None:
+    """Counts per seated player, a whole deal of the pack."""
+    counts = data["counts"]
+    missing = [seat for seat in game.seats if seat not in counts]
+    strangers = [p for p in counts if p not in game.seats]
+    if missing or strangers:
+        raise Invalid.field("data.counts", "Count every seated player once and nobody else "
+                            f"(missing: {', '.join(missing) or '-'}; "
+                            f"not seated: {', '.join(strangers) or '-'}).")
+    _check_whole_deal(game.options, counts)
+
+
+def _check_whole_deal(options: dict, counts: dict) -> None:
+    pack = PACKS[options["pack"]]
+    for field, expected in pack.items():
+        total = sum(c[field] for c in counts.values())
+        if total != expected:
+            raise Invalid.field(f"data.counts.{field}",
+                                f"A {options['pack']}-card deal has {expected} in all, not {total}.")
+    for player, c in counts.items():
+        if c["spades"] > c["cards"] or c["aces"] > c["cards"]:
+            raise Invalid.field(f"data.counts.{player}", "More spades or aces than cards taken.")
+        if c["little_cassino"] > c["spades"]:
+            raise Invalid.field(f"data.counts.{player}", "Little Cassino is the two of spades: "
+                                "whoever took it took at least one spade.")
+        if c["cards"] < fewest_cards(c):
+            raise Invalid.field(f"data.counts.{player}", f"{c['spades']} spades, {c['aces']} aces "
+                                "and Great Cassino (the ten of diamonds) are more cards than "
+                                f"{c['cards']}.")
+    if options["last_take_sweeps"] and not any(c["sweeps"] for c in counts.values()):
+        raise Invalid.field("data.counts.sweeps",
+                            "The last taker of the table's cards scores a sweep: at least one.")
+
+
+def fewest_cards(c: dict) -> int:
+    """The fewest cards that hold these counts: the spades, Great Cassino (the ten of
+    diamonds, neither spade nor ace) and the aces, of which one, the ace of spades, may be
+    among the spades (not Little Cassino, the two)."""
+    shared_ace = min(1, c["aces"], c["spades"] - c["little_cassino"])
+    return c["spades"] + c["great_cassino"] + c["aces"] - shared_ace
+
+
+def took(c: dict) -> str:
+    """One player's counts in words."""
+    said = [plural(c["cards"], "card")]
+    said += [plural(c[key], key[:-1]) for key in ("spades", "aces", "sweeps") if c[key]]
+    return listed(said + [name for key, name in (("great_cassino", "Great Cassino"),
+                                                 ("little_cassino", "Little Cassino")) if c[key]])
+
+
+def counted_said(told: Told) -> str:
+    counts = told.data["counts"]
+    return "Counted: " + "; ".join(f"{told.name(p)} {took(c)}" for p, c in counts.items())
+
+
+def example(st, t):
+    """A whole deal of a 52-card pack, split at random among the seats."""
+    def split(total, parts):
+        return st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1).map(
+            lambda cuts: [b - a for a, b in zip([0, *sorted(cuts)], [*sorted(cuts), total])])
+
+    n = len(t.seats)
+    return st.tuples(split(13, n), split(4, n), split(6, n), st.sampled_from(t.seats),
+                     st.sampled_from(t.seats), split(20, n)).map(
+        lambda a: {"counts": whole(t.seats, *a)})
+
+
+def whole(seats, spades, aces, sweeps, great, little, spare) -> dict:
+    """A whole deal's counts: the spades, aces and sweeps split, the two Cassinos held, and
+    the cards each took at least what those need, the rest of the 52 spread as `spare` says."""
+    counts = {seat: {"cards": 0, "spades": s, "aces": a, "sweeps": w + (i == 0),
+                     "great_cassino": int(seat == great), "little_cassino": int(seat == little)}
+              for i, (seat, s, a, w) in enumerate(zip(seats, spades, aces, sweeps))}
+    if not counts[little]["spades"]:  # Little Cassino is a spade: its taker took one
+        donor = next(c for c in counts.values() if c["spades"])
+        donor["spades"], counts[little]["spades"] = donor["spades"] - 1, 1
+    for c in counts.values():
+        c["cards"] = fewest_cards(c)
+    left = 52 - sum(c["cards"] for c in counts.values())
+    weights = [max(1, w) for w in spare]
+    for seat, weight in zip(seats, weights):
+        counts[seat]["cards"] += left * weight // sum(weights)
+    counts[seats[0]]["cards"] += 52 - sum(c["cards"] for c in counts.values())
+    return counts

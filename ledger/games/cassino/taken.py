@@ -1,0 +1,93 @@
+"""Cassino's deal as the table usually records it (`cassino_deal_taken`): not how many cards
+each took but who took what scores — most cards, most spades (none named: a tie, which
+scores nobody), Great and Little Cassino, the aces, the sweeps. A tap a thing on the phone;
+the scores are the same as for the deal counted in full (seed 001), from the counts it
+stands for (`as_counts`)."""
+
+from marshmallow import fields
+
+from ledger.errors import Invalid
+from ledger.events.fields import Count, EventData, Ref
+from ledger.games.in_play import InPlay
+from ledger.games.told import Told
+
+ACES = 4  # in either pack
+
+
+class CassinoDealTaken(EventData):
+    most_cards = Ref(allow_none=True, load_default=None, metadata={
+        "description": "who took most cards (for his side, in partnerships); none: a tie"})
+    most_spades = Ref(allow_none=True, load_default=None, metadata={
+        "description": "who took most spades; none: a tie"})
+    great_cassino = Ref(required=True, metadata={
+        "description": "who took Great Cassino, the ten of diamonds"})
+    little_cassino = Ref(allow_none=True, load_default=None, metadata={
+        "description": "who took Little Cassino, the two of spades (a 32-card pack has none)"})
+    aces = fields.Dict(keys=Ref(), values=Count(), required=True, metadata={
+        "description": "how many aces each took: four in all"})
+    sweeps = fields.Dict(keys=Ref(), values=Count(), load_default=dict, metadata={
+        "description": "how many sweeps each made (nobody named: none)"})
+
+
+NAMED = ("most_cards", "most_spades", "great_cassino", "little_cassino")
+LABELS = {"most_cards": "Most cards", "most_spades": "Most spades",
+          "great_cassino": "Great Cassino", "little_cassino": "Little Cassino",
+          "aces": "Aces", "sweeps": "Sweeps"}
+
+
+def taken(game: InPlay, data: dict) -> None:
+    """Everyone named is seated; four aces; Little Cassino as the pack has it; a sweep at
+    least when the last take scores one."""
+    for name in NAMED:
+        if data[name] is not None and data[name] not in game.seats:
+            raise Invalid.field(f"data.{name}", f"{LABELS[name]}: someone seated at this game.")
+    for name in ("aces", "sweeps"):
+        strangers = [p for p in data[name] if p not in game.seats]
+        if strangers:
+            raise Invalid.field(f"data.{name}", f"{LABELS[name]}: only players seated at this game.")
+    if sum(data["aces"].values()) != ACES:
+        raise Invalid.field("data.aces", f"Four aces in all, not {sum(data['aces'].values())}.")
+    if game.options["pack"] == 32 and data["little_cassino"] is not None:
+        raise Invalid.field("data.little_cassino",
+                            "A 32-card pack has no Little Cassino (the two of spades).")
+    if game.options["pack"] == 52 and data["little_cassino"] is None:
+        raise Invalid.field("data.little_cassino",
+                            "Who took Little Cassino, the two of spades? Someone did.")
+    if game.options["last_take_sweeps"] and not sum(data["sweeps"].values()):
+        raise Invalid.field("data.sweeps",
+                            "The last taker of the table's cards scores a sweep: at least one.")
+
+
+def as_counts(seats: list[str], data: dict) -> dict:
+    """The counts a deal taken stands for: most cards and most spades as one against none (a
+    tie: none each), the rest as taken. Scored as a deal counted (`scores.raw_points`)."""
+    return {seat: {"cards": int(seat == data["most_cards"]),
+                   "spades": int(seat == data["most_spades"]),
+                   "aces": data["aces"].get(seat, 0), "sweeps": data["sweeps"].get(seat, 0),
+                   "great_cassino": int(seat == data["great_cassino"]),
+                   "little_cassino": int(seat == data["little_cassino"])} for seat in seats}
+
+
+def taken_said(told: Told) -> str:
+    data = told.data
+    said = [f"most cards {told.name(data['most_cards']) if data.get('most_cards') else 'tied'}",
+            f"most spades {told.name(data['most_spades']) if data.get('most_spades') else 'tied'}",
+            f"Great Cassino {told.name(data['great_cassino'])}"]
+    if data.get("little_cassino"):
+        said.append(f"Little Cassino {told.name(data['little_cassino'])}")
+    for name in ("aces", "sweeps"):
+        each = [f"{told.name(p)} {n}" for p, n in data.get(name, {}).items() if n]
+        said.append(f"{name} " + (", ".join(each) if each else "none"))
+    return "Taken: " + "; ".join(said)
+
+
+def example(st, t):
+    """A deal taken, named at random among the seats; the aces split four ways."""
+    seat, maybe = st.sampled_from(t.seats), st.one_of(st.none(), st.sampled_from(t.seats))
+    aces = st.lists(seat, min_size=ACES, max_size=ACES).map(
+        lambda who: {p: who.count(p) for p in set(who)})
+    sweeps = st.lists(seat, min_size=1, max_size=3).map(
+        lambda who: {p: who.count(p) for p in set(who)})
+    return st.fixed_dictionaries({"most_cards": maybe, "most_spades": maybe,
+                                  "great_cassino": seat, "little_cassino": seat,
+                                  "aces": aces, "sweeps": sweeps})
