@@ -161,7 +161,8 @@ def test_a_cassino_grid_that_does_not_add_up_is_refused_before_it_is_sent(base, 
     phone.open(evening.link())
     page, game = phone.page, phone.game()
     game.get_by_role("button", name="Deal 1: Ann deals").click()
-    sheet = game.locator("form.sheet")
+    game.locator("[data-fact=cassino_deal_counted]").click()  # counted in full, not who took what
+    sheet = page.locator("#sheet")
     expect(sheet.locator(".totals")).to_contain_text("cards 0/52")
 
     def count(who: str, **taken) -> None:
@@ -178,14 +179,14 @@ def test_a_cassino_grid_that_does_not_add_up_is_refused_before_it_is_sent(base, 
     sheet.get_by_label("Ben: cards", exact=True).dispatch_event("input")
     expect(sheet.locator(".totals")).to_contain_text("cards 50/52")
     version = evening.get()["version"]
-    sheet.locator("button[type=submit]").click()
+    sheet.locator("#sheet-ok").click()
     expect(sheet.locator(".error")).to_have_text(
         "The cards come to 50; a whole deal has 52. Nothing was sent.")
     assert evening.get()["version"] == version
     assert page.evaluate(f"localStorage.getItem('ledger:queue:{evening.id}')") in (None, "[]")
 
     count("Ben", cards=22)
-    sheet.locator("button[type=submit]").click()
+    sheet.locator("#sheet-ok").click()
     expect(game.locator(".meta").nth(1)).to_have_text("Points: Ann 8, Ben 0")  # 10 − 2, in seat order
     counted = [e for e in evening.events() if e["type"] == "cassino_deal_counted"]
     assert len(counted) == 1

@@ -12,9 +12,9 @@ NAMES = ["Ann", "Ben", "Cy", "Dot"]
 
 
 def typed(sheet) -> list:
-    """Every value the sheet holds: its number fields and its chosen chips."""
-    return sheet.locator("input").evaluate_all(
-        "xs => xs.map(x => x.type === 'number' ? x.value : x.checked)")
+    """Every value the sheet holds: its number fields, its chosen chips and its tap counts."""
+    return sheet.locator("input, button.tally").evaluate_all(
+        "xs => xs.map(x => x.type === 'number' ? x.value : x.tagName === 'BUTTON' ? x.textContent : x.checked)")
 
 
 def in_view(page, locator) -> bool:
@@ -23,7 +23,7 @@ def in_view(page, locator) -> bool:
 
 
 def refused_as_typed(page, sheet, field: str, words: str, recorded, before: list) -> None:
-    fault = sheet.locator(f"[data-field='{field}'] .fault")
+    fault = sheet.locator(f".fault[data-for='{field}']")  # beside its field (above a grid's row)
     expect(fault).to_contain_text(words)
     assert typed(sheet) == before
     assert in_view(page, fault), "the reason is off the screen"
@@ -52,13 +52,34 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
     cassino = evening.game("cassino", NAMES[:2], stake=1)
     evening.record("deal_started", cassino)
     page.locator(f"#switcher [data-game='{cassino}']").click()
-    sheet = page.locator(f".game[data-game='{cassino}'] form.sheet")
+    sheet = page.locator(f".game[data-game='{cassino}'] form.sheet")  # who took what
+    for row in ("Most cards", "Most spades", "Great Cassino (10♦)", "Little Cassino (2♠)"):
+        sheet.get_by_label(f"{row}: Ann", exact=True).check()
+    for _ in range(3):  # three aces of four
+        sheet.locator("[data-field=aces] button.tally").first.click()
+    sheet.locator("[data-field=sweeps] button.tally").last.click()
+    before = typed(sheet)
+    sheet.locator("button[type=submit]").click()
+    refused_as_typed(page, sheet, "aces", "Four aces in all, not 3",
+                     lambda: sum(e["type"] == "cassino_deal_taken" for e in evening.events()),
+                     before)
+    expect(sheet.locator("tr.faulty")).to_have_attribute("data-field", "aces")
+    sheet.locator("[data-field=aces] button.tally").last.click()  # Ben's ace: recorded
+    sheet.locator("button[type=submit]").click()
+    expect(sheet).to_have_count(0)
+    expect(page.locator(".fault")).to_have_count(0)
+
+    again = evening.game("cassino", NAMES[:2], stake=1)  # counted in full, on its own sheet
+    evening.record("deal_started", again)
+    page.locator(f"#switcher [data-game='{again}']").click()
+    page.locator(f".game[data-game='{again}'] [data-fact=cassino_deal_counted]").click()
+    sheet = page.locator("#sheet")
     for key, n in {"cards": 30, "spades": 0, "aces": 3, "great cassino": 1, "little cassino": 1,
                    "sweeps": 1}.items():  # Little Cassino is a spade: he took none
         sheet.get_by_label(f"Ann: {key}", exact=True).fill(str(n))
         sheet.get_by_label(f"Ann: {key}", exact=True).dispatch_event("input")
     before = typed(sheet)
-    sheet.locator("button[type=submit]").click()
+    page.locator("#sheet-ok").click()
     refused_as_typed(page, sheet, "counts", "Little Cassino is the two of spades",
                      lambda: sum(e["type"] == "cassino_deal_counted" for e in evening.events()),
                      before)

@@ -94,7 +94,7 @@ function drawGame(game, kept) {
   // a deal on its way to the service is not offered again (a second tap is not a second deal)
   const dealing = navigator.onLine && outbox().some(i => !i.look && i.body.game_id === game.id && i.body.type === "deal_started");
   const more = el("div", null, {class: "row facts"});
-  if (deal && offered.has("deal_started") && due.open) {  // the deal in play is not settled: the
+  if (deal && offered.has("deal_started") && due.open && !dealing) {  // the deal in play is not settled: the
     const said = `Deal ${due.deal + 1}…`;                 // next one is asked for, never one tap away
     const note = `Deal ${due.deal} is still in play: nothing has settled it. Start deal ${due.deal + 1} anyway?`;
     more.append(button(said, () => ask(game, deal, note), {class: "small", "data-fact": "deal_started", "aria-label": `${said}, ${title}`}));

@@ -316,33 +316,35 @@ export function refused(sheet, problem) {
   const errors = Object.entries(problem.errors || {});
   const faults = errors.map(([path, messages]) => [path.split(".").filter(p => p !== "data")[0],
     errors.length === 1 && problem.detail ? tableWords(problem.detail) : messages.map(tableWords).join(" ")]);
-  let first = null, firstNote = null;
+  let first = null, firstSaid = null;
   for (const [name, message] of faults) {
     const slot = sheet.querySelector(`[data-field="${CSS.escape(name)}"]`);
     if (!slot) continue;
-    const note = el("p", message, {class: "fault error", id: `fault-${uuid().slice(0, 8)}`});
-    if (slot.tagName === "TR") slot.closest(".scroll").before(note);  // a grid's row: above the grid
+    const row = slot.tagName === "TR";  // a grid's row: the note above the grid, naming the row
+    const note = el("p", row ? `${slot.dataset.label}: ${message}` : message, {class: "fault error", id: `fault-${uuid().slice(0, 8)}`, "data-for": name});
+    if (row) { slot.closest(".scroll").before(note); slot.classList.add("faulty"); }
     else slot.prepend(note);  // above the field, which may be a tall grid
-    for (const field of slot.querySelectorAll("input")) {
-      field.setAttribute("aria-invalid", "true");
+    for (const field of slot.querySelectorAll("input, button")) {
+      if (field.tagName === "INPUT") field.setAttribute("aria-invalid", "true");
       field.setAttribute("aria-describedby", note.id);
     }
-    if (!first) [first, firstNote] = [slot, note];
+    if (!first) [first, firstSaid] = [slot, message];
   }
   const error = sheet.querySelector(".error[role=alert]") || $("#sheet-error");
-  error.textContent = first ? `Not recorded: ${labels[first.dataset.field]} — ${firstNote.textContent}`
+  error.textContent = first ? `Not recorded: ${labels[first.dataset.field]} — ${firstSaid}`
                             : `Not recorded: ${plain(problem)}`;
   requestAnimationFrame(() => {  // after the card is drawn again with the sheet in it
-    const target = (first && first.querySelector("input")) || error;
+    const target = (first && first.querySelector("input, button")) || error;
     if (target === error) error.setAttribute("tabindex", "-1");
     target.focus({preventScroll: true});
-    (firstNote || error).scrollIntoView({block: "center"});
+    (first ? sheet.querySelector(".fault") : error).scrollIntoView({block: "center"});
   });
 }
 
 export function clearFaults(sheet) {
   for (const note of sheet.querySelectorAll(".fault")) note.remove();
-  for (const field of sheet.querySelectorAll("[aria-invalid]")) {
+  for (const row of sheet.querySelectorAll(".faulty")) row.classList.remove("faulty");
+  for (const field of sheet.querySelectorAll("[aria-invalid], [aria-describedby^=fault-]")) {
     field.removeAttribute("aria-invalid");
     field.removeAttribute("aria-describedby");
   }

@@ -7,6 +7,15 @@ import {$, API, keep, uuid} from "./core.js";
 import {call, ev, keptSheets, on, plain, playingKey, refresh, view} from "./state.js";
 
 const outboxKey = () => `ledger:queue:${ev.id}`;
+// what the service has taken from here but the view read before it does not show yet: the card
+// follows it as it follows the outbox, so the moment between an answer and the next read
+// offers nothing twice (a deal just taken is not "Deal N" again)
+const landed = [];
+function unread() {
+  const still = landed.filter(l => view && l.ev === view.id && l.version > view.summary.version);
+  landed.splice(0, landed.length, ...still);
+  return still;
+}
 export const outbox = () => (ev ? keep.get(outboxKey(), []) : []);
 export function saveOutbox(items) {
   keep.set(outboxKey(), items);
@@ -36,6 +45,8 @@ export async function flush() {
       if (response.status >= 500) break; // the server is busy: try again later
       if (response.ok) {
         if (item.sheet && !outbox().some(i => i.sheet === item.sheet && i !== item)) keptSheets.delete(item.sheet);
+        const taken = await response.json().catch(() => ({}));
+        landed.push({ev: ev.id, body: item.body, version: taken.version || 0});  // until the view has it
         saveOutbox(outbox().filter(i => i.body.id !== item.body.id));
         sent = true;
         continue;
@@ -82,7 +93,7 @@ export function dueOf(game) {  // the game as the service last told it (a sheet 
   const told = now.due || {deal: 0, offered: [], ending: []};
   const deals = "after_deal" in told, ahead = told.dealers_ahead || [];
   let due = {...told, deals};
-  for (const {body, look} of outbox()) {
+  for (const {body, look} of [...unread(), ...outbox()]) {
     if (look || body.game_id !== game.id || !deals) continue;
     const gone = body.deal - told.deal;  // deals started here since the service last said
     if (body.type === "deal_started" && body.deal === due.deal + 1) {
