@@ -42,7 +42,7 @@ from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic, kit
 from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
-from ledger.games.life import DealLife, once, when_settled
+from ledger.games.life import DealLife, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told, going_out, listed, refunded
 
@@ -85,6 +85,11 @@ class PopeJoanOut(EventData):
     player = Ref(required=True)
     cards_left = fields.Dict(keys=Ref(), values=Count(), required=True)
     pope_held_by = Ref(metadata={"description": "who still holds the Pope, unplayed"})
+    compartments = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(COMPARTMENTS[:-1])), values=Ref(),
+        load_default=dict, metadata={
+            "description": "the compartments won in play this deal and not yet recorded, each "
+                           "with who won it: the whole deal on one sheet at its end"})
 
 
 def dressing(game: InPlay, dealer: str) -> list[dict]:
@@ -136,16 +141,29 @@ def compartment_won(game: InPlay, data: dict) -> list[dict]:
 def pope_joan_out(game: InPlay, data: dict) -> list[dict]:
     """The first out takes Game and a counter for every card left in each other hand, except
     from one who holds the Pope unplayed (by the option): once the Pope has been played this
-    deal, nobody is excused (Hoyle p. 260)."""
+    deal, nobody is excused (Hoyle p. 260). The compartments won in play and not recorded as
+    they were won come with it, each to its winner."""
+    won = data["compartments"]
+    for name, winner in won.items():
+        game.seated(f"data.compartments.{name}", winner)
     holder = data.get("pope_held_by")
     if holder is not None:
         game.seated("data.pope_held_by", holder)
-        if "the pope" in game.settled:
+        if "the pope" in game.settled or "pope" in won:
             raise Conflict("The Pope was played (or turned up) this deal: nobody still holds it, "
                            "and nobody is excused.", {"data.pope_held_by": ["the Pope was played"]})
     excused = holder if game.options["pope_holder_excused"] else None
     paid = kit.going_out(game, data, excused)
-    return combine([*kit.pool_taken(game, data["player"], "game"), *paid])
+    taken = [p for name, winner in won.items() for p in kit.pool_taken(game, winner, name)]
+    return combine([*taken, *kit.pool_taken(game, data["player"], "game"), *paid])
+
+
+def _settles_out(data: dict, _options: dict) -> tuple[str, ...]:
+    """The deal's end, and every compartment won with it (each once a deal)."""
+    return ("the game", *(f"the {name}" for name in data.get("compartments", {})))
+
+
+_settles_out.what = "the game"  # whatever its data: the Out ends the deal
 
 
 def _settles_turn_up(data: dict, options: dict) -> tuple[str, ...]:
@@ -198,6 +216,11 @@ def out_told(told: Told) -> str:
     """The Game taken, the cards left paid for, and who was excused for holding the Pope."""
     game = told.from_pool("game")
     said = going_out(told) + (f", and the Game ({game})" if game else "; the Game was empty")
+    won = told.data.get("compartments") or {}
+    if won:
+        said += "; in play " + listed([
+            f"{told.name(who)} won {_taken(told, [name])}" if told.from_pool(name)
+            else f"{told.name(who)} won {CALLED[name]}, empty" for name, who in won.items()])
     holder = told.data.get("pope_held_by")
     if holder:
         excused = told.options.get("pope_holder_excused", True)
@@ -218,8 +241,11 @@ def examples(st) -> Examples:
             lambda a: {"card": a[0], "cards_dealt": dict(zip(others, a[1]))})
 
     def out(t):
-        return st.tuples(kit.going_out_examples(st, t), st.none() | st.sampled_from(t.seats)).map(
-            lambda a: {**a[0], **({"pope_held_by": a[1]} if a[1] else {})})
+        won = st.dictionaries(st.sampled_from(COMPARTMENTS[:-1]), st.sampled_from(t.seats),
+                              max_size=3)
+        return st.tuples(kit.going_out_examples(st, t), st.none() | st.sampled_from(t.seats),
+                         won).map(lambda a: {**a[0], **({"pope_held_by": a[1]} if a[1] else {}),
+                                             **({"compartments": a[2]} if a[2] else {})})
     return Examples(
         options=st.fixed_dictionaries({"dressing": st.sampled_from(["dealer", "shared"]),
                                        "pope_turned_up": st.sampled_from(
@@ -228,6 +254,19 @@ def examples(st) -> Examples:
                "compartment_won": lambda t: st.tuples(st.sampled_from(COMPARTMENTS[:-1]),
                                                       st.sampled_from(t.seats)).map(
                    lambda a: {"compartment": a[0], "player": a[1]})})
+
+
+# The deal on one sheet at its end: who went out, the cards left, and who won each compartment
+# in play (a tap a thing, none left alone); a compartment may also be recorded as it is won
+WON = {"pope": "The Pope (9♦)", "matrimony": "Matrimony (K Q)", "intrigue": "Intrigue (Q J)",
+       "ace": "The Ace", "king": "The King", "queen": "The Queen", "knave": "The Knave"}
+OUT = Button("Out", "pope_joan_out", (
+    Field("player", "player", "Who went out", grid="Out"),
+    Field("cards_left", "counts", "Cards left in each hand", besides="player", grid="Left"),
+    *(Field(f"compartments.{name}", "player", f"{label}: won by", optional=True, default="none",
+            hint="not won", grid=label.split(" (")[0].removeprefix("The ")) for name, label in WON.items()),
+    Field("pope_held_by", "player", "The Pope held unplayed by", optional=True, default="none",
+          hint="nobody", grid="Pope held")), quick=True)
 
 
 GAME = Game(
@@ -242,14 +281,10 @@ GAME = Game(
     generic=frozenset({"deal_started", "pool_refunded"}),
     life=DealLife(settles={"trump_turned_up": _settles_turn_up,
                            "compartment_won": lambda data, _options: f"the {data['compartment']}",
-                           "pope_joan_out": once("the game")},
+                           "pope_joan_out": _settles_out},
                   ends=when_settled("the game")),
     page=(generic.DEAL,
-          Button("Out", "pope_joan_out", (Field("player", "player", "Who went out"),
-                                          Field("cards_left", "counts", "Cards left in each hand",
-                                                besides="player"),
-                                          Field("pope_held_by", "player", "Who held the Pope unplayed",
-                                                optional=True)), quick=True),
+          OUT,
           Button("Turn-up", "trump_turned_up", (Field("card", "choice", "The card turned up", choices=HONOURS),
                                                 Field("cards_dealt", "counts", "Cards dealt to each",
                                                       optional=True))),

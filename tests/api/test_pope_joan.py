@@ -142,3 +142,37 @@ def test_the_player_who_went_out_may_be_counted_at_nothing(client):
     refused = table.post("pope_joan_out", game, data={
         "player": c, "cards_left": {a: 2, b: 1, c: 4, d: 3}})
     assert refused.status_code == 422 and "holds no cards" in refused.get_json()["detail"]
+
+
+def test_the_whole_deal_on_the_out_pays_as_each_compartment_recorded_as_it_was_won(client):
+    """The first deal again, its compartments sent with the Out (the phone's one sheet at the
+    deal's end): the same counters, the same board, and the same deal settled."""
+    table, game, players = evening(client)
+    a, b, c, d = players
+    table.record("deal_started", game)
+    out = table.record("pope_joan_out", game, player=b, cards_left={c: 3, d: 2, a: 4},
+                       pope_held_by=a, compartments={"king": b, "knave": c, "queen": c,
+                                                     "intrigue": c, "ace": d})
+    assert table.counters() == {a: -15, b: 7, c: 1, d: -1}
+    assert board(table, game) == {**EMPTY, "pope": 6, "matrimony": 2}
+    said = table.get("/events")["events"][-1]["said"]
+    assert out["type"] == "pope_joan_out" and "in play" in said and "the King (1)" in said
+    late = table.post("compartment_won", game, data={"compartment": "matrimony", "player": a})
+    assert late.status_code == 409  # the deal is over
+
+
+def test_a_compartment_already_won_or_a_pope_both_won_and_held_is_refused_on_the_out(client):
+    table, game, (a, b, c, d) = evening(client)
+    table.record("deal_started", game)
+    table.record("compartment_won", game, compartment="king", player=b)
+    twice = table.post("pope_joan_out", game, data={
+        "player": b, "cards_left": {a: 1, c: 1, d: 1}, "compartments": {"king": c}})
+    assert twice.status_code == 409
+    held = table.post("pope_joan_out", game, data={
+        "player": b, "cards_left": {a: 1, c: 1, d: 1}, "compartments": {"pope": c},
+        "pope_held_by": a})
+    assert held.status_code == 409 and "data.pope_held_by" in held.get_json()["errors"]
+    stranger = table.post("pope_joan_out", game, data={
+        "player": b, "cards_left": {a: 1, c: 1, d: 1}, "compartments": {"game": c}})
+    assert stranger.status_code == 422  # the Game goes to who went out, never in play
+    assert table.counters()[b] == 1  # nothing of the refused Outs

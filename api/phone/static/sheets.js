@@ -124,7 +124,7 @@ export function fill(box, game, spec, scope = {}) {
     for (const seat of seats) readers[seat] = chips(box, names()[seat], choices.map(c => [c, c]), false, choices[0]);
   }
   for (const f of spec.fields) {  // `besides`: a count for every seat but the one chosen there
-    if (f.besides && readers[f.besides]) {
+    if (f.besides && !f.grid && readers[f.besides]) {
       const slot = box.querySelector(`[data-field="${CSS.escape(f.name)}"]`);
       const hide = () => {
         const chosen = readers[f.besides]();
@@ -143,7 +143,9 @@ export function fill(box, game, spec, scope = {}) {
         if (f && !f.optional && !(typeof f.default === "string" && f.default.startsWith("="))) throw new Error(`${f.label}: choose one.`);
         continue;
       }
-      data[name] = value;
+      const [head, key] = name.split(".");  // `compartments.pope`: one of a fact's dict
+      if (key) (data[head] = data[head] || {})[key] = value;
+      else data[name] = value;
     }
     for (const f of spec.fields) if (f.totals) checkTotals(f, game, data[f.name]);
     return data;
@@ -156,6 +158,8 @@ export function fill(box, game, spec, scope = {}) {
 function gridOf(seats, fields) {
   const who = names(), none = fields.some(f => f.grid && f.input === "player" && f.optional);
   const table = el("table", null, {class: "grid taken"});
+  const longest = Math.max(...fields.filter(f => f.grid).map(f => f.grid.length));  // its row words on one line
+  table.style.setProperty("--row", `${Math.max(3.6, longest / 1.8)}rem`);
   table.append(el("tr", null, {}, el("td"), ...seats.map(s => el("th", who[s], {scope: "col", title: who[s]})),
     ...(none ? [el("th", "—", {scope: "col", title: "nobody"})] : [])));
   table.dataset.none = none ? "yes" : "";
@@ -166,6 +170,7 @@ function gridRow(table, f, seats) {
   const who = names(), row = el("tr", null, {"data-field": f.name, "data-label": f.label});
   row.append(el("th", f.grid, {scope: "row", title: f.label}));
   table.append(row);
+  if (f.input === "counts" && !f.most) return numbersRow(table, row, f, seats);
   if (f.input === "counts") {  // a tap adds one (one past the most goes back to none)
     const taps = Object.fromEntries(seats.map(s => [s, 0]));
     for (const seat of seats) {
@@ -190,8 +195,30 @@ function gridRow(table, f, seats) {
   else if (table.dataset.none) row.append(el("td"));
   return () => {
     const picked = cells.find(c => c.checked);
+    if (!picked && f.default === "none") return "";  // left alone: none (a compartment not won)
     if (!picked) throw new Error(`${f.label}: tap one` + (f.optional ? ` (or — for ${f.hint || "nobody"}).` : "."));
     return picked.value;
+  };
+}
+
+// A number a seat, typed (the cards left in each hand); `besides`: not asked of the seat
+// chosen in that row (who went out holds none)
+function numbersRow(table, row, f, seats) {
+  const who = names(), cells = {};
+  for (const seat of seats) {
+    cells[seat] = el("input", null, {type: "number", min: "0", inputmode: "numeric", "aria-label": `${f.label}: ${who[seat]}`});
+    row.append(el("td", null, {}, cells[seat]));
+  }
+  if (table.dataset.none) row.append(el("td"));
+  const chosen = () => (f.besides ? (table.querySelector(`tr[data-field="${CSS.escape(f.besides)}"] input:checked`) || {}).value : null);
+  table.addEventListener("change", () => {
+    for (const [seat, cell] of Object.entries(cells)) cell.disabled = seat === chosen();
+  });
+  return () => {
+    const asked = seats.filter(seat => seat !== chosen());
+    const blank = asked.filter(seat => cells[seat].value === "");
+    if (blank.length) throw new Error(`${f.label}: ${blank.map(s => who[s]).join(", ")}?`);
+    return Object.fromEntries(asked.map(seat => [seat, Number(cells[seat].value)]));
   };
 }
 
