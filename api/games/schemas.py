@@ -10,6 +10,7 @@ class FactField(Schema):
     label = fields.String(metadata={"description": "the table's words for it"})
     default = fields.Raw(metadata={
         "description": "a number, or what a client knows when it asks: next_dealer, dealer, "
+                       "none (a grid row left alone), "
                        "stake; or =<field>: left to the service, which works it out from that "
                        "field unless this one is chosen (`hint` says how); absent: none"})
     optional = fields.Boolean(metadata={"description": "absent: false"})

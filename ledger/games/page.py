@@ -47,7 +47,8 @@ class Field:
     `input`: `player`, `players`, `amount`, `text`, `bool`, `choice` (one of `choices`),
     `table`, or `counts` (a number per seat, or with `choices` several: Cassino's cards,
     spades…). `label`: the table's words for it. `default`: a number, or what the page knows
-    when the sheet opens: `next_dealer`, `dealer` (of the deal in progress), `stake`, or
+    when the sheet opens: `next_dealer`, `dealer` (of the deal in progress), `stake`, `none`
+    (a grid row that may be left alone: a compartment not won), or
     `=<field>` (another field's value, until it is chosen). The page sends every default it
     resolved explicitly, so that a fact sent late means what its recorder saw; `=<field>` is left
 to the service, which works it out from that field unless chosen (`hint` says how). `totals`: for
