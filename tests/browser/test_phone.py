@@ -142,9 +142,9 @@ def test_a_whole_vingt_un_deal_on_one_sheet(base, phone):
     page, game = phone.page, phone.game()
     game.get_by_role("button", name="Deal 1: Ann deals").click()       # tap 1
     sheet = game.locator("form.sheet")
-    expect(sheet.locator("legend")).to_have_text(["Ben", "Cy", "Dan"])  # each but the dealer
-    phone.chip(sheet, "Ben", "won")                                     # tap 2
-    phone.chip(sheet, "Cy", "natural")                                  # tap 3
+    expect(sheet.locator("th[scope=row]")).to_have_text(["Ben", "Cy", "Dan"])  # each but the dealer
+    sheet.get_by_label("Ben: won", exact=True).check()                  # tap 2
+    sheet.get_by_label("Cy: natural", exact=True).check()               # tap 3
     sheet.locator("button[type=submit]").click()                        # tap 4: Dan lost
     # as vingt_un_hand_settled says: the dealer pays a won hand the stake and a natural twice
     # the stake (and the deal passes to the natural's holder); a lost hand pays him the stake

@@ -90,7 +90,7 @@ def test_taps_per_typical_deal(base, phone):
     taps["Vingt-un"] = t = Taps()                         # Deal, Ben won, Record (the rest lost)
     t.tap(card["Vingt-un"].get_by_role("button", name="Deal 2: Ann deals"))
     sheet = card["Vingt-un"].locator("form.sheet")
-    t.tap(chip(sheet, "Ben", "won"))
+    t.tap(sheet.get_by_label("Ben: won", exact=True))
     t.tap(sheet.locator("button[type=submit]"))
     recorded("vingt_un_hand_settled", vingt_un, 6)
 

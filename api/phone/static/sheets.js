@@ -121,7 +121,18 @@ export function fill(box, game, spec, scope = {}) {
   if (spec.outcomes.length) {
     const seats = game.seats.filter(s => s !== dealer);
     const choices = spec.outcomes.map(([label]) => label);
-    for (const seat of seats) readers[seat] = chips(box, names()[seat], choices.map(c => [c, c]), false, choices[0]);
+    // a row a hand, a column an outcome (the first taken unless another is tapped): five
+    // hands and their Record on one screen
+    const who = names(), table = el("table", null, {class: "grid taken outcomes"});
+    table.append(el("tr", null, {}, el("td"), ...choices.map(c => el("th", c, {scope: "col"}))));
+    for (const seat of seats) {
+      const name = `o${uuid().slice(0, 8)}`, row = el("tr", null, {"data-field": seat, "data-label": who[seat]});
+      row.append(el("th", who[seat], {scope: "row", title: who[seat]}), ...choices.map((c, i) => el("td", null, {},
+        el("label", null, {class: "pick"}, el("input", null, {type: "radio", name, value: c, "aria-label": `${who[seat]}: ${c}`, ...(i ? {} : {checked: ""})})))));
+      table.append(row);
+      readers[seat] = () => row.querySelector("input:checked").value;
+    }
+    box.append(el("div", null, {class: "scroll"}, table));
   }
   for (const f of spec.fields) {  // `besides`: a count for every seat but the one chosen there
     if (f.besides && !f.grid && readers[f.besides]) {
