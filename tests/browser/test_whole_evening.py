@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.test_secure_link import address, table, trusting_home  # noqa: F401 (fixtures)
 from tests.browser.tools import Phone, chromium
 from tests.server import wait_until
@@ -30,6 +31,7 @@ class Host:
     def __init__(self, phone: Phone):
         self.phone, self.page = phone, phone.page
         self.deals: dict[str, list[int]] = {}
+        self.found: dict[str, list[str]] = {}  # axe-core's serious and critical findings
         self.typed: dict[str, list[int]] = {}
         self.keys = 0
         self.taps = 0
@@ -55,6 +57,11 @@ class Host:
             f"{header:.0f}–{height} px")
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.taps += 1
+
+    def check(self, screen: str) -> None:
+        """What axe-core finds serious or critical here; nothing scrolls sideways."""
+        self.found[screen] = serious(self.page)
+        assert overflow(self.page) <= 0, f"{screen}: scrolls sideways"
 
     def deal_done(self, game: str) -> None:
         self.deals.setdefault(game, []).append(self.taps)
@@ -90,9 +97,11 @@ def deal(host: Host, title: str):
     return card.locator("form.sheet")
 
 
-def test_a_whole_evening_to_all_square_on_the_secure_link(table, trusting_home):  # noqa: F811
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_whole_evening_to_all_square_on_the_secure_link(table, trusting_home, scheme):  # noqa: F811
+    assert AXE.exists(), "axe-core is missing: .ci/test installs it"
     with chromium(env={"HOME": str(trusting_home), "PATH": "/usr/bin:/bin"}) as browser:
-        phone = Phone(browser, width=360, height=640)
+        phone = Phone(browser, width=360, height=640, color_scheme=scheme)
         host, page = Host(phone), phone.page
         try:
             play(host, page, table)
@@ -102,6 +111,7 @@ def test_a_whole_evening_to_all_square_on_the_secure_link(table, trusting_home):
     print("\ntaps per deal:", host.deals, "\nkeys typed per deal:", host.typed)
     for game, taps in host.deals.items():
         assert max(taps) <= TARGETS[game], (game, taps)
+    assert {screen: found for screen, found in host.found.items() if found} == {}
 
 
 def play(host: Host, page, table) -> None:  # noqa: F811 - the fixture, handed on
@@ -121,6 +131,8 @@ def play(host: Host, page, table) -> None:  # noqa: F811 - the fixture, handed o
         sheet = deal(host, "Commerce")
         host.tap(sheet.locator("fieldset", has=page.locator("legend:text-is('Who stood')"))
                  .locator("label.chip", has_text=NAMES[(n + 2) % 5]))
+        if n == 0:
+            host.check("Commerce's stand")
         if n in (2, 5):
             host.tap(sheet.locator("fieldset", has=page.locator(
                 "legend:text-is('Who held a better hand')")).locator("label.chip", has_text=NAMES[(n + 3) % 5]))
@@ -137,6 +149,8 @@ def play(host: Host, page, table) -> None:  # noqa: F811 - the fixture, handed o
     for n in range(3):
         sheet = deal(host, "Pope Joan")
         out = NAMES[(n + 1) % 5]
+        if n == 0:
+            host.check("Pope Joan's deal")
         host.tap(sheet.get_by_label(f"Who went out: {out}", exact=True))
         for i, name in enumerate(n for n in NAMES if n != out):
             host.type(sheet.get_by_label(f"Cards left in each hand: {name}", exact=True), str(i + 1))
@@ -163,6 +177,8 @@ def play(host: Host, page, table) -> None:  # noqa: F811 - the fixture, handed o
     for n in range(6):  # each deal's taker 7 + an ace + a sweep, three others an ace each
         sheet = deal(host, "Cassino")
         readable(page, sheet, six)
+        if n == 0:
+            host.check("Cassino's who took what at 320 px")
         taker = six[n % 6]
         for row in ("Most cards", "Most spades", "Great Cassino (10♦)", "Little Cassino (2♠)"):
             host.tap(sheet.get_by_label(f"{row}: {taker}", exact=True))
@@ -190,6 +206,8 @@ def play(host: Host, page, table) -> None:  # noqa: F811 - the fixture, handed o
         sheet = deal(host, "Vingt-un")
         winner = next(name for name in NAMES[n % 5 + 1:] + NAMES if name != NAMES[n % 5])
         expect(sheet.locator("th[scope=row]")).to_have_count(4)  # each hand but the dealer's
+        if n == 0:
+            host.check("Vingt-un's hands")
         host.tap(sheet.get_by_label(f"{winner}: won", exact=True))
         host.record(sheet.locator("button[type=submit]"))
         expect(card.locator("form.sheet")).to_have_count(0)
@@ -206,15 +224,18 @@ def play(host: Host, page, table) -> None:  # noqa: F811 - the fixture, handed o
         shares.first.click()
         wait_until(lambda: sum(int(v or 0) for v in sheet.locator("input[type=number]")
                                .evaluate_all("xs => xs.map(x => x.value)")) > 0, 30, "the shares")
+        host.check("a pool shared back")
         sheet.locator("#sheet-ok").click()
         wait_until(lambda: shares.count() < before, 30, "a pool shared back")
     owes = page.locator("#settlement li")
     while owes.filter(has_text="pays").count():
         before = owes.filter(has_text="pays").count()
         owes.filter(has_text="pays").first.get_by_role("button", name="Paid…").click()
+        host.check("a payment")
         sheet.locator("#sheet-ok").click()
         wait_until(lambda: owes.filter(has_text="pays").count() < before, 30, "a transfer paid")
     expect(owes).to_have_text(["All square."])
+    host.check("All square")
     assert table_get(page, "/settlement")["all_square"] is True
 
 
