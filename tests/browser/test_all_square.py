@@ -4,7 +4,7 @@ there, each his share as the service proposes, and then every transfer paid: "Al
 
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone
+from tests.browser.tools import Evening, Phone, pay_everything
 from tests.server import wait_until
 
 NAMES = ["Ann", "Ben", "Cy", "Dot"]
@@ -38,13 +38,7 @@ def test_a_pope_joan_board_left_at_the_end_is_shared_back_and_the_night_comes_to
         wait_until(lambda: left.count() < before, 30, "a pool shared back")
     refunds = [e for e in evening.events() if e["type"] == "pool_refunded"]
     assert refunds and all(set(e["data"]["shares"]) <= {p["Ann"], p["Ben"]} for e in refunds)
-    while owes.filter(has_text="pays").count():
-        before = owes.count()
-        owes.first.get_by_role("button", name="Paid…").click()
-        sheet.locator("#sheet-ok").click()
-        wait_until(lambda: owes.filter(has_text="pays").count() < before
-                   or "All square" in owes.first.inner_text(), 30, "a transfer paid")
-    expect(owes).to_have_text(["All square."])
+    pay_everything(page)
     assert evening.get("/settlement")["all_square"] is True
     phone.close()
     assert phone.errors == [], phone.errors

@@ -12,7 +12,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.tools import OUTPUT, Evening, Phone, counters
+from tests.browser.tools import OUTPUT, Evening, Phone, counters, pay_everything
 from tests.server import REQUEST_SECONDS, wait_until
 
 pytestmark = pytest.mark.browser
@@ -211,13 +211,7 @@ def test_payments_close_the_evening_to_all_square(base, phone):
     sheet.locator("#sheet-ok").click()
     expect(owes.first).to_contain_text("Ann pays Ben £0.20 (4 counters)")
     expect(page.locator("#payments li")).to_have_text(["Ann paid Ben £0.10"])
-    while owes.filter(has_text="pays").count():                        # then the rest, whole
-        before = owes.count()
-        owes.first.get_by_role("button", name="Paid…").click()
-        sheet.locator("#sheet-ok").click()
-        wait_until(lambda: owes.filter(has_text="pays").count() < before
-                   or "All square" in owes.first.inner_text(), 30, "a transfer paid")
-    expect(owes).to_have_text(["All square."])
+    pay_everything(page)                                               # then the rest, whole
     settlement = evening.get("/settlement")
     assert settlement["all_square"] and settlement["transfers"] == []
     assert sum(p["counters"] for p in settlement["payments"]) == 9

@@ -69,6 +69,20 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
     expect(sheet).to_have_count(0)
     expect(page.locator(".fault")).to_have_count(0)
 
+    pope = evening.game("pope_joan", NAMES, stake=1)  # the deal on one sheet at its end
+    evening.record("deal_started", pope)
+    page.locator(f"#switcher [data-game='{pope}']").click()
+    sheet = page.locator(f".game[data-game='{pope}'] form.sheet")
+    sheet.get_by_label("Who went out: Ben", exact=True).check()
+    for n, name in enumerate(("Ann", "Cy", "Dot"), 1):
+        sheet.get_by_label(f"Cards left in each hand: {name}", exact=True).fill(str(n))
+    sheet.get_by_label("The Pope (9♦): won by: Cy", exact=True).check()
+    sheet.get_by_label("The Pope held unplayed by: Dot", exact=True).check()  # it was played
+    before = typed(sheet)
+    sheet.locator("button[type=submit]").click()
+    refused_as_typed(page, sheet, "pope_held_by", "nobody still holds it",
+                     lambda: sum(e["type"] == "pope_joan_out" for e in evening.events()), before)
+
     again = evening.game("cassino", NAMES[:2], stake=1)  # counted in full, on its own sheet
     evening.record("deal_started", again)
     page.locator(f"#switcher [data-game='{again}']").click()

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.test_secure_link import address, table, trusting_home  # noqa: F401 (fixtures)
-from tests.browser.tools import Phone, chromium
+from tests.browser.tools import Phone, chromium, pay_everything
 from tests.server import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -53,8 +53,10 @@ class Host:
         height = self.page.viewport_size["height"]
         header = self.page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
         assert box["y"] >= header - 1 and box["y"] + box["height"] <= height, (
-            f"Record at {box['y']:.0f}–{box['y'] + box['height']:.0f} px, the screen "
-            f"{header:.0f}–{height} px")
+            f"{locator.evaluate('b => b.form.getAttribute(`aria-label`)')}: Record at "
+            f"{box['y']:.0f}–{box['y'] + box['height']:.0f} px, the screen {header:.0f}–{height} "
+            f"px, above the games {self.page.locator('#games').bounding_box()['y']:.0f} px "
+            f"({self.page.locator('#attention').inner_text()!r})")
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.taps += 1
 
@@ -227,14 +229,7 @@ def play(host: Host, page, table) -> None:  # noqa: F811 - the fixture, handed o
         host.check("a pool shared back")
         sheet.locator("#sheet-ok").click()
         wait_until(lambda: shares.count() < before, 30, "a pool shared back")
-    owes = page.locator("#settlement li")
-    while owes.filter(has_text="pays").count():
-        before = owes.filter(has_text="pays").count()
-        owes.filter(has_text="pays").first.get_by_role("button", name="Paid…").click()
-        host.check("a payment")
-        sheet.locator("#sheet-ok").click()
-        wait_until(lambda: owes.filter(has_text="pays").count() < before, 30, "a transfer paid")
-    expect(owes).to_have_text(["All square."])
+    pay_everything(page, host.check)
     host.check("All square")
     assert table_get(page, "/settlement")["all_square"] is True
 

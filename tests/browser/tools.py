@@ -150,3 +150,19 @@ def counters(page) -> dict[str, str]:
     """The balances table as shown: name → counters."""
     return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#balances tbody tr')]
         .map(row => [row.cells[0].textContent, row.cells[1].textContent]))""")
+
+
+def pay_everything(page, check=None) -> None:
+    """Every transfer of the night's end paid from the page, each as proposed, to "All
+    square"; `check(screen)` on the first payment's sheet, if given."""
+    from tests.server import wait_until  # beside the page's own waits: the list redrawn
+    owes, sheet = page.locator("#settlement li"), page.locator("#sheet")
+    while owes.filter(has_text="pays").count():
+        before = owes.filter(has_text="pays").count()
+        owes.filter(has_text="pays").first.get_by_role("button", name="Paid…").click()
+        if check:
+            check("a payment")
+            check = None
+        sheet.locator("#sheet-ok").click()
+        wait_until(lambda: owes.filter(has_text="pays").count() < before, 30, "a transfer paid")
+    expect(owes).to_have_text(["All square."])

@@ -36,6 +36,9 @@ def test_every_game_is_complete(game: Game):
         assert all(game.takes(t) for t in (*game.life.play, *game.life.settles))
     for button in game.page:
         assert game.takes(button.type) or button.type in game.facts, button.type
+        # a whole deal counted in full is a sheet of its own: the page loads its grid when it
+        # is asked for (counted.js), never for a card's quick sheet
+        assert not (button.quick and any(f.input == "counts" and f.choices for f in button.fields))
         fact = SCHEMAS[button.type]().fields
         for field in button.fields:
             head, _, key = field.name.partition(".")  # `compartments.pope`: a key of a dict

@@ -66,7 +66,9 @@ function drawGame(game, kept) {
   const meta = [];
   if (due.deals) meta.push(due.deal ? `Deal ${due.deal}: ${who[due.dealer]} deals` + (game.stakes_doubled && due.open ? ", stakes doubled" : "") : "No deal yet");
   const named = Object.entries(pool.named || {});
-  meta.push(named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
+  // a board of many pools (Pope Joan's) is summed here: its sheet's rows say what each holds
+  meta.push(named.length > 4 ? `board ${named.reduce((sum, [, n]) => sum + n, 0)}`
+    : named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
   parts.append(el("p", meta.join(" · "), {class: "meta"}));
   if (extras.scores) {
     const totals = game.seats.filter(p => p in extras.scores.totals).map(p => `${who[p]} ${extras.scores.totals[p]}`).join(", ");
@@ -96,7 +98,7 @@ function drawGame(game, kept) {
   const more = el("div", null, {class: "row facts"});
   if (deal && offered.has("deal_started") && due.open && !dealing) {  // the deal in play is not settled: the
     const said = `Deal ${due.deal + 1}…`;                 // next one is asked for, never one tap away
-    const note = `Deal ${due.deal} is still in play: nothing has settled it. Start deal ${due.deal + 1} anyway?`;
+    const note = `Deal ${due.deal} is still in play. Start deal ${due.deal + 1} anyway?`;
     more.append(button(said, () => ask(game, deal, note), {class: "small", "data-fact": "deal_started", "aria-label": `${said}, ${title}`}));
   } else if (deal && offered.has("deal_started")) {
     const next = due.deal + 1, dealer = who[due.next_dealer];

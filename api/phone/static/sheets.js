@@ -44,7 +44,8 @@ export function inlineSheet(game, spec, key, scope) {
   return form;
 }
 
-export function ask(game, spec, note = "") {
+export async function ask(game, spec, note = "") {
+  await countedFor(spec);
   const collect = fill($("#sheet-fields"), game, spec);
   if (note) $("#sheet-fields").prepend(el("p", note, {class: "warn"}));
   openSheet(`${spec.label} · ${titleOf(game)}`, "Record", async error => {
@@ -99,12 +100,14 @@ export function fill(box, game, spec, scope = {}) {
   box.replaceChildren();
   const values = known(game), readers = {}, labels = {};
   const dealer = values.dealer, seats = scope.seats || game.seats;
+  // a row for one of the game's named pools (`compartments.pope`) says what that pool holds
+  const named = (view.pools.pools.find(p => p.game_id === game.id) || {}).named || {};
   let table = null;  // the grid the rows of `grid` fields go in, one after another
   for (const f of spec.fields) {
     labels[f.name] = f.label;
     if (f.grid) {
       table = table || box.appendChild(el("div", null, {class: "scroll"})).appendChild(gridOf(seats, spec.fields));
-      readers[f.name] = gridRow(table, f, seats);
+      readers[f.name] = gridRow(table, f, seats, named[f.name.split(".")[1]]);
       continue;
     }
     table = null;
@@ -158,7 +161,7 @@ export function fill(box, game, spec, scope = {}) {
       if (key) (data[head] = data[head] || {})[key] = value;
       else data[name] = value;
     }
-    for (const f of spec.fields) if (f.totals) checkTotals(f, game, data[f.name]);
+    for (const f of spec.fields) if (f.totals) counted.checkTotals(f, game, data[f.name]);
     return data;
   };
 }
@@ -169,7 +172,7 @@ export function fill(box, game, spec, scope = {}) {
 function gridOf(seats, fields) {
   const who = names(), none = fields.some(f => f.grid && f.input === "player" && f.optional);
   const table = el("table", null, {class: "grid taken"});
-  const longest = Math.max(...fields.filter(f => f.grid).map(f => f.grid.length));  // its row words on one line
+  const longest = Math.max(...fields.filter(f => f.grid).map(f => f.grid.length + (f.name.includes(".") ? 3 : 0)));  // its row words on one line
   table.style.setProperty("--row", `${Math.max(3.6, longest / 1.8)}rem`);
   table.append(el("tr", null, {}, el("td"), ...seats.map(s => el("th", who[s], {scope: "col", title: who[s]})),
     ...(none ? [el("th", "—", {scope: "col", title: "nobody"})] : [])));
@@ -177,9 +180,9 @@ function gridOf(seats, fields) {
   return table;
 }
 
-function gridRow(table, f, seats) {
+function gridRow(table, f, seats, holds) {
   const who = names(), row = el("tr", null, {"data-field": f.name, "data-label": f.label});
-  row.append(el("th", f.grid, {scope: "row", title: f.label}));
+  row.append(el("th", holds === undefined ? f.grid : `${f.grid} ${holds}`, {scope: "row", title: f.label}));
   table.append(row);
   if (f.input === "counts" && !f.most) return numbersRow(table, row, f, seats);
   if (f.input === "counts") {  // a tap adds one (one past the most goes back to none)
@@ -274,77 +277,28 @@ function input(box, game, f, preset, seated = game.seats) {
   return () => text.value.trim() || undefined;
 }
 
-// A number per seat, or several (Cassino's cards, spades…) with running totals.
+// A number per seat, with steppers; a whole deal counted (Cassino's cards, spades… with
+// running totals) is counted.js's, loaded when its sheet is asked for (`ask`)
+let counted = null;
+const countedFor = spec => (!counted && spec.fields.some(f => f.input === "counts" && f.choices.length)
+  ? import("./counted.js").then(module => { counted = module; }) : Promise.resolve());
+
 function counts(box, game, f, seated) {
-  const who = names(), keys = f.choices.length ? f.choices : ["n"], words = k => k.replace(/_/g, " ");
-  const set = el("fieldset", null, {class: "counts"}), totals = f.totals && f.totals[String(game.options[f.totals_option])];
+  if (f.choices.length) return counted.wholeDeal(box, game, f, seated);
+  const who = names(), set = el("fieldset", null, {class: "counts"}), inputs = {};
   set.append(el("legend", f.label));
-  const inputs = {};
-  if (keys.length === 1) {  // a number per seat, with steppers
-    for (const seat of seated) {
-      inputs[seat] = {n: stepper(set, who[seat], undefined, 0)};
-      set.lastElementChild.dataset.seat = seat;
-    }
-  } else {  // a grid: what each took, a column per player, a row per kind of card
-    // The last player's column fills itself with what remains of a whole deal once the others'
-    // counts are being typed, each kind of card until the recorder types in it.
-    const table = el("table", null, {class: "grid"}), head = el("tr"), last = seated[seated.length - 1], ends = {};
-    const remains = () => {
-      for (const key in ends) ends[key].value = Math.max(0, seated.reduce((left, s) => left - (s === last ? 0 : inputs[s][key]() || 0), totals[key]));
-    };
-    head.append(el("td"), ...seated.map(seat => el("th", who[seat], {scope: "col"})));
-    table.append(head);
-    for (const seat of seated) inputs[seat] = {};
-    for (const key of keys) {
-      const row = el("tr");
-      row.append(el("th", words(key), {scope: "row"}));
-      for (const seat of seated) {
-        const cell = el("input", null, {type: "number", min: "0", value: "0", inputmode: "numeric", "aria-label": `${who[seat]}: ${words(key)}`});
-        inputs[seat][key] = () => (cell.value === "" ? undefined : Number(cell.value));
-        if (seat !== last) cell.addEventListener("input", remains);
-        else if (totals && key in totals) {
-          ends[key] = cell;
-          cell.addEventListener("input", () => delete ends[key]);
-        }
-        row.append(el("td", null, {}, cell));
-      }
-      table.append(row);
-    }
-    set.append(el("div", null, {class: "scroll"}, table));
-    if (totals) set.append(el("p", `${who[last]}'s column is what remains, until typed in.`, {class: "hint"}));
-  }
-  if (totals) {  // running totals, ticked when a kind of card is all counted
-    const line = el("p", null, {class: "totals", "aria-live": "polite"});
-    const show = () => {
-      line.textContent = keys.filter(key => key in totals).map(key => [key, totals[key]]).map(([key, whole]) => {
-        const sum = seated.reduce((total, s) => total + (inputs[s][key]() || 0), 0);
-        return `${words(key)} ${sum}/${whole}${sum === whole ? " ✓" : ""}`;
-      }).join(" · ");
-    };
-    set.addEventListener("input", show);
-    show();
-    set.append(line);
+  for (const seat of seated) {
+    inputs[seat] = stepper(set, who[seat], undefined, 0);
+    set.lastElementChild.dataset.seat = seat;
   }
   box.append(set);
   return () => {
     const out = {};
     for (const seat of seated) {
-      if (keys.length > 1) out[seat] = Object.fromEntries(keys.map(k => [k, inputs[seat][k]() || 0]));
-      else if (inputs[seat].n() !== undefined && !set.querySelector(`[data-seat="${CSS.escape(seat)}"]`).hidden) out[seat] = inputs[seat].n();
+      if (inputs[seat]() !== undefined && !set.querySelector(`[data-seat="${CSS.escape(seat)}"]`).hidden) out[seat] = inputs[seat]();
     }
     return f.optional && !Object.keys(out).length ? undefined : out;
   };
-}
-
-function checkTotals(f, game, counted) {  // the deal must add up before it is sent
-  const totals = f.totals[String(game.options[f.totals_option])], who = names();
-  for (const [key, whole] of Object.entries(totals)) {
-    const sum = Object.values(counted).reduce((s, c) => s + c[key], 0);
-    if (sum !== whole) throw new Error(`The ${key.replace(/_/g, " ")} come to ${sum}; a whole deal has ${whole}. Nothing was sent.`);
-  }
-  for (const [seat, c] of Object.entries(counted)) {
-    if (c.spades > c.cards || c.aces > c.cards) throw new Error(`${who[seat]} has more spades or aces than cards. Nothing was sent.`);
-  }
 }
 
 // A refusal shown on the sheet (refusal.js, loaded on the first one: the service worker keeps
