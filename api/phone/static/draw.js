@@ -94,7 +94,8 @@ export function outboxChanged(items) {
 
 // What the first screen of an evening in play does not need (the set-up, folded away; the log,
 // the chart and settling up, below it) loads after it is drawn
-const later = loading => act => loading().then(act).catch(problem => console.error(problem));
+// (each acts on the evening open here: not if it has gone by the time the module has loaded)
+const later = loading => act => loading().then(module => view && view.summary && act(module)).catch(problem => console.error(problem));
 export const setting = later(() => import("./setup.js"));
 export const logged = later(() => import("./log.js"));
 const settling = later(() => import("./settle.js"));
