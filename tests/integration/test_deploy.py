@@ -67,8 +67,34 @@ def compact(config: dict) -> str:
     return json.dumps(config, separators=(",", ":"))
 
 
+def handlers(config, kind: str) -> list[dict]:
+    """Every handler of that kind in an adapted configuration, in order."""
+    if isinstance(config, dict):
+        found = [config] if config.get("handler") == kind else []
+        return found + [h for value in config.values() for h in handlers(value, kind)]
+    if isinstance(config, list):
+        return [h for value in config for h in handlers(value, kind)]
+    return []
+
+
+def assert_bodies_buffered_for_the_app_only(config: dict, app: str, streams: str) -> None:
+    """Requests to gunicorn's sync workers are read whole first, up to 4 MiB (a body
+    streamed through Caddy 2.6 could cost its answer's body: table.Caddyfile says how); the
+    streams go unbuffered, flushed as they come."""
+    proxies = handlers(config, "reverse_proxy")
+    to_app = [p for p in proxies if p["upstreams"] == [{"dial": app}]]
+    to_streams = [p for p in proxies if p["upstreams"] == [{"dial": streams}]]
+    assert to_app and to_streams
+    assert all(p.get("buffer_requests") and p["flush_interval"] == -1 for p in to_app)
+    assert all(not p.get("buffer_requests") and p["flush_interval"] == -1 for p in to_streams)
+    limits = handlers(config, "request_body")
+    assert limits and all(limit["max_size"] == 4 * 1024 * 1024 for limit in limits)
+
+
 def test_the_public_proxy_configuration_passes_caddy_s_validator_with_hsts(tmp_path):
     config = compact(adapted("Caddyfile", public_environment()))
+    assert_bodies_buffered_for_the_app_only(json.loads(config), "127.0.0.1:8001",
+                                            "127.0.0.1:8002")
     assert '"ledger.example.org"' in config
     assert "Strict-Transport-Security" in config and "max-age=31536000" in config
     assert '"dial":"127.0.0.1:8001"' in config and '"flush_interval":-1' in config
@@ -78,6 +104,8 @@ def test_the_public_proxy_configuration_passes_caddy_s_validator_with_hsts(tmp_p
 
 def test_the_table_s_proxy_configuration_passes_caddy_s_validator(tmp_path):
     config = compact(adapted("table.Caddyfile", table_environment(tmp_path)))
+    assert_bodies_buffered_for_the_app_only(json.loads(config), "127.0.0.1:8001",
+                                            "127.0.0.1:8002")
     assert '"192.0.2.2"' in config and '"module":"internal"' in config
     assert "https://{http.request.host}:8443{http.request.uri}" in config  # the redirect
     assert "https://192.0.2.2:8443{http.request.uri}" in config  # by a name, or IPv6
