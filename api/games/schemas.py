@@ -31,6 +31,8 @@ class FactField(Schema):
                        "column for none, `hint` saying what none means); counts (a number per "
                        "seat) a row of cells counting taps"})
     most = fields.Integer(metadata={"description": "for a grid's counts: the most a seat takes"})
+    unless = fields.String(metadata={
+        "description": "not asked once the deal in play has settled this (its due's `settled`)"})
 
 
 class Button(Schema):

@@ -97,6 +97,9 @@ class Due(Schema):
         "description": "the facts that, recorded now, settle the deal whatever their data"})
     dealer = fields.String(allow_none=True, metadata={"description": "who deals this deal"})
     next_dealer = fields.String(allow_none=True, metadata={"description": "who deals the next"})
+    settled = fields.List(fields.String(), metadata={
+        "description": "what of the deal in play is settled (`the king`, `the hand of "
+                       "player:<id>`): a sheet's row for it is not offered"})
     dealers_ahead = fields.List(fields.String(), metadata={
         "description": "who deals each of the next deals, the next first"})
     after_deal = fields.Nested(lambda: Due(), metadata={

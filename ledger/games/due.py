@@ -53,7 +53,8 @@ def _due(game: Game, record: GameRecord, now: DealNow, over: bool) -> dict:
         upcoming = quick if quick in offered else next(iter(settling), None)
     return {"deal": now.number, "open": bool(now.number) and not now.finished, "over": over,
             "next": upcoming, "offered": offered,
-            "ending": [t for t in offered if _ends(game, record, now, t)]}
+            "ending": [t for t in offered if _ends(game, record, now, t)],
+            "settled": sorted(now.settled)}
 
 
 AHEAD = 8

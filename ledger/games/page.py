@@ -71,6 +71,7 @@ to the service, which works it out from that field unless chosen (`hint` says ho
     besides: str = ""  # `counts`: every seat but the one chosen in this other field
     grid: str = ""  # a row of one table with the sheet's other `grid` fields, a column a seat
     most: int = 0  # a `grid` count: a tap adds one, up to this (then back to none)
+    unless: str = ""  # not asked once the deal in play has settled this (`the king`)
 
     def described(self) -> dict:
         """What the page needs of it; a key at its default (none, false, no text) is left out."""
@@ -80,7 +81,8 @@ to the service, which works it out from that field unless chosen (`hint` says ho
                         "choices": list(self.choices),
                         "totals": self.totals and {str(k): dict(v) for k, v in self.totals.items()},
                         "totals_option": self.totals_option, "hint": self.hint,
-                        "besides": self.besides, "grid": self.grid, "most": self.most or None})
+                        "besides": self.besides, "grid": self.grid, "most": self.most or None,
+                        "unless": self.unless})
 
 
 @dataclass(frozen=True)

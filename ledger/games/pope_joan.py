@@ -264,9 +264,10 @@ OUT = Button("Out", "pope_joan_out", (
     Field("player", "player", "Who went out", grid="Out"),
     Field("cards_left", "counts", "Cards left in each hand", besides="player", grid="Left"),
     *(Field(f"compartments.{name}", "player", f"{label}: won by", optional=True, default="none",
-            hint="not won", grid=label.split(" (")[0].removeprefix("The ")) for name, label in WON.items()),
+            hint="not won", grid=label.split(" (")[0].removeprefix("The "), unless=f"the {name}")
+      for name, label in WON.items()),
     Field("pope_held_by", "player", "The Pope held unplayed by", optional=True, default="none",
-          hint="nobody", grid="Pope held")), quick=True)
+          hint="nobody", grid="Pope held", unless="the pope")), quick=True)
 
 
 GAME = Game(

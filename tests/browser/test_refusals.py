@@ -71,8 +71,11 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
 
     pope = evening.game("pope_joan", NAMES, stake=1)  # the deal on one sheet at its end
     evening.record("deal_started", pope)
+    evening.record("compartment_won", pope, compartment="king", player=evening.players["Cy"])
     page.locator(f"#switcher [data-game='{pope}']").click()
     sheet = page.locator(f".game[data-game='{pope}'] form.sheet")
+    expect(sheet.locator("tr[data-field='compartments.knave']")).to_have_count(1)
+    expect(sheet.locator("tr[data-field='compartments.king']")).to_have_count(0)  # won already
     sheet.get_by_label("Who went out: Ben", exact=True).check()
     for n, name in enumerate(("Ann", "Cy", "Dot"), 1):
         sheet.get_by_label(f"Cards left in each hand: {name}", exact=True).fill(str(n))

@@ -146,3 +146,13 @@ def test_any_other_game_makes_the_next_deal_due_once_a_pool_is_won_and_refuses_n
     ledger.record("pool_won", game_id, winners=[ledger.players[2]])  # a second: taken
     ledger.record("event_voided", event_id=won["id"], reason="the wrong pool")
     assert not now_due(ledger, game_id)["open"]  # the second still marks the deal
+
+
+def test_what_is_due_names_what_the_deal_has_settled_and_a_new_deal_nothing():
+    ledger = MemoryLedger()
+    game_id = ledger.game("pope_joan")
+    ledger.record("deal_started", game_id)
+    ledger.record("compartment_won", game_id, compartment="king", player=ledger.players[1])
+    due_now = now_due(ledger, game_id)
+    assert due_now["settled"] == ["the king"] and due_now["after_deal"]["settled"] == []
+    assert due_now["after_end"]["settled"] == ["the king"]

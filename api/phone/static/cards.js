@@ -67,7 +67,7 @@ function drawGame(game, kept) {
   if (due.deals) meta.push(due.deal ? `Deal ${due.deal}: ${who[due.dealer]} deals` + (game.stakes_doubled && due.open ? ", stakes doubled" : "") : "No deal yet");
   const named = Object.entries(pool.named || {});
   // a board of many pools (Pope Joan's) is summed here: its sheet's rows say what each holds
-  meta.push(named.length > 4 ? `board ${named.reduce((sum, [, n]) => sum + n, 0)}`
+  meta.push(named.length > 4 ? `board ${pool.counters}`
     : named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
   parts.append(el("p", meta.join(" · "), {class: "meta"}));
   if (extras.scores) {

@@ -3,7 +3,7 @@
 // sheet it was typed on.
 import {$, button, chip, el, openSheet, uuid} from "./core.js";
 import {keptSheets, names, titleOf, view} from "./state.js";
-import {bound, enqueue, factBody, flush, known, outbox, saveOutbox} from "./sync.js";
+import {bound, dueOf, enqueue, factBody, flush, known, outbox, saveOutbox} from "./sync.js";
 
 export function recordNow(game, spec) {  // every default taken as shown
   const values = known(game), data = {};
@@ -103,8 +103,10 @@ export function fill(box, game, spec, scope = {}) {
   // a row for one of the game's named pools (`compartments.pope`) says what that pool holds
   const named = (view.pools.pools.find(p => p.game_id === game.id) || {}).named || {};
   let table = null;  // the grid the rows of `grid` fields go in, one after another
+  const settled = dueOf(game).settled || [];  // a row for what the deal has settled is not asked
   for (const f of spec.fields) {
     labels[f.name] = f.label;
+    if (f.unless && settled.includes(f.unless)) continue;
     if (f.grid) {
       table = table || box.appendChild(el("div", null, {class: "scroll"})).appendChild(gridOf(seats, spec.fields));
       readers[f.name] = gridRow(table, f, seats, named[f.name.split(".")[1]]);
@@ -130,7 +132,7 @@ export function fill(box, game, spec, scope = {}) {
     table.append(el("tr", null, {}, el("td"), ...choices.map(c => el("th", c, {scope: "col"}))));
     for (const seat of seats) {
       const name = `o${uuid().slice(0, 8)}`, row = el("tr", null, {"data-field": seat, "data-label": who[seat]});
-      row.append(el("th", who[seat], {scope: "row", title: who[seat]}), ...choices.map((c, i) => el("td", null, {},
+      row.append(el("th", who[seat], {scope: "row"}), ...choices.map((c, i) => el("td", null, {},
         el("label", null, {class: "pick"}, el("input", null, {type: "radio", name, value: c, "aria-label": `${who[seat]}: ${c}`, ...(i ? {} : {checked: ""})})))));
       table.append(row);
       readers[seat] = () => row.querySelector("input:checked").value;
@@ -174,7 +176,7 @@ function gridOf(seats, fields) {
   const table = el("table", null, {class: "grid taken"});
   const longest = Math.max(...fields.filter(f => f.grid).map(f => f.grid.length + (f.name.includes(".") ? 3 : 0)));  // its row words on one line
   table.style.setProperty("--row", `${Math.max(3.6, longest / 1.8)}rem`);
-  table.append(el("tr", null, {}, el("td"), ...seats.map(s => el("th", who[s], {scope: "col", title: who[s]})),
+  table.append(el("tr", null, {}, el("td"), ...seats.map(s => el("th", who[s], {scope: "col"})),
     ...(none ? [el("th", "—", {scope: "col", title: "nobody"})] : [])));
   table.dataset.none = none ? "yes" : "";
   return table;
@@ -182,7 +184,7 @@ function gridOf(seats, fields) {
 
 function gridRow(table, f, seats, holds) {
   const who = names(), row = el("tr", null, {"data-field": f.name, "data-label": f.label});
-  row.append(el("th", holds === undefined ? f.grid : `${f.grid} ${holds}`, {scope: "row", title: f.label}));
+  row.append(el("th", holds === undefined ? f.grid : `${f.grid} ${holds}`, {scope: "row"}));
   table.append(row);
   if (f.input === "counts" && !f.most) return numbersRow(table, row, f, seats);
   if (f.input === "counts") {  // a tap adds one (one past the most goes back to none)
