@@ -87,6 +87,16 @@ def test_the_journal_names_each_holder_and_says_what_happened(client):
     assert (payment["amount"], payment["money"], payment["money_decimal"], payment["currency"]) == (
         "2", "10", "0.10", "GBP")
     assert row(paid, f"player:{dora}")["money_decimal"] == "-0.10"
+    # the void's rows are the game's: a game's rows sum to what it moved, the undone purchase
+    # netted out (a spreadsheet's SUMIFS by game_id)
+    assert row(void_v, f"player:{ben}")["game_id"] == game
+    game_rows = [r for r in said.values() if r["game_id"] == game]
+    moved = {}
+    for r in game_rows:
+        moved[r["account"]] = moved.get(r["account"], 0) + int(r["amount"])
+    balances = {p["id"]: p["counters"] for p in table.get("/balances")["players"]}
+    assert moved[f"player:{ben}"] == balances[ben] == -2 - 4  # his antes, the dealer double; no purchase
+    assert moved[f"player:{cleo}"] == balances[cleo] - 2  # her payment of 2 is not the game's
 
 
 def test_the_journal_says_what_the_events_read_says(client):
