@@ -12,6 +12,7 @@ from api.clubs import schemas
 from api.blueprint import Blueprint
 from api.events.schemas import AfterQuery, Verification
 from api.exports.resources import CSV_DOC, download
+from ledger.projections import exports
 from api.schemas import Created, Event
 from ledger.clubs import imports, reading, standings
 from ledger.errors import Invalid
@@ -142,9 +143,11 @@ class StandingsCsv(MethodView):
     def get(self, query, cid):
         """The standings, a row per member (formula-safe, as the evening's CSVs)."""
         with ledger().clubs.reading(cid) as (state, evenings):
-            table = standings.standings(state, evenings, reading.season(state, query.get("season")))
+            season = reading.season(state, query.get("season"))
+            table = standings.standings(state, evenings, season)
+            stem = exports.file_stem(state.name, season["name"] if season else "")
         header, rows = standings.rows(table)
-        return download(cid, "standings", header, rows)
+        return download(stem, "standings", header, rows)
 
 
 @blp.route("/<cid>/verify")

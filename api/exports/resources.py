@@ -87,12 +87,18 @@ def lines(header: list[str], rows):
 BOM = "\ufeff"
 
 
-def download(sid: str, name: str, header, rows) -> Response:
+def evening_stem(state) -> str:
+    """The evening's name and the day it opened (UTC)."""
+    return exports.file_stem(state.session.name, state.session.recorded_at[:10])
+
+
+def download(stem: str, name: str, header, rows) -> Response:
+    """A CSV download named by what it is of (`twelfth-night-2026-11-25-results.csv`)."""
     body = itertools.chain([BOM], lines(header, rows))
     response = Response(stream_with_context(body),
                         mimetype="text/csv", content_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = (
-        f'attachment; filename="parlour-{sid[:8]}-{name}.csv"')
+        f'attachment; filename="{stem}-{name}.csv"')
     return response
 
 
@@ -105,7 +111,8 @@ class Results(MethodView):
         money, the counter value, Cassino points and yellow chips."""
         with ledger().sessions.reading(sid) as state:
             header, rows = exports.results(state)
-        return download(sid, "results", header, rows)
+            stem = evening_stem(state)
+        return download(stem, "results", header, rows)
 
 
 @blp.route("/journal.csv")
@@ -116,8 +123,8 @@ class Journal(MethodView):
         """One row per posting, in log order, with its event's id, the account's holder, the
         event in words and its money."""
         with ledger().sessions.reading(sid) as state:
-            told, voided = words.Words(state), frozenset(state.voided)
-        return download(sid, "journal", exports.JOURNAL,
+            told, voided, stem = words.Words(state), frozenset(state.voided), evening_stem(state)
+        return download(stem, "journal", exports.JOURNAL,
                         exports.journal(ledger().store.stream(sid), told, voided))
 
 
@@ -130,4 +137,5 @@ class Settlement(MethodView):
         unsettled pools, and the payments already made."""
         with ledger().sessions.reading(sid) as state:
             header, rows = exports.settlement_rows(state)
-        return download(sid, "settlement", header, rows)
+            stem = evening_stem(state)
+        return download(stem, "settlement", header, rows)

@@ -5,6 +5,8 @@ Each money column in integer minor units (`money`) has a decimal twin (`money_de
 -145 → -1.45 in GBP) for a person; times are UTC as a spreadsheet reads them.
 """
 
+import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Set
 from datetime import UTC, datetime
 
@@ -100,3 +102,14 @@ def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:
     rows += [row("payment", name(p["from"]), name(p["to"]), p["from"], p["to"], p["counters"],
                  p["amount_minor"], p["event_id"], p["note"]) for p in model["payments"]]
     return SETTLEMENT, rows
+
+
+def file_stem(*said: str) -> str:
+    """A download's name, from what it is of (`Twelfth Night`, `2026-11-25`): plain letters,
+    digits and hyphens, accents dropped (`Zoë's Club` → `zoes-club`), at most 60 characters;
+    no id or token in it."""
+    words = []
+    for part in said:
+        plain = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode().lower()
+        words += re.findall(r"[a-z0-9]+", plain.replace("'", ""))
+    return "-".join(words)[:60].strip("-") or "parlour"

@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 
 from api.exports.resources import cell, lines, looks_like_a_formula
+from ledger.projections import exports
 from ledger.projections.exports import utc_time
 from ledger.projections.money import decimal_money
 from tests.factories import Table
@@ -24,8 +25,10 @@ def download(table, name):
     response = table.client.get(table.url(f"/export/{name}.csv"), headers=table.read)
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    opened = table.get("/events")["events"][0]  # named by the evening and its day, no id
+    stem = re.sub(r"[^a-z0-9]+", "-", opened["data"]["name"].lower()).strip("-")
     assert response.headers["Content-Disposition"] == (
-        f'attachment; filename="parlour-{table.id[:8]}-{name}.csv"')
+        f'attachment; filename="{stem}-{opened["recorded_at"][:10]}-{name}.csv"')
     body = response.get_data()
     assert body.startswith(BOM.encode("utf-8")) and not body.startswith(2 * BOM.encode("utf-8"))
     return list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
@@ -291,3 +294,13 @@ def test_a_neutralised_cell_round_trips_through_the_csv_with_its_line_breaks_and
     rows = list(csv.reader(io.StringIO(written, newline="")))
     assert rows[1:] == [["'\tTab", "-1"], ["O'Hara, \"Ned\"\nJr", "-1"], ["'\r\n=1+1", "-1"],
                         ["' =1+1", "-1"]]
+
+
+@pytest.mark.parametrize("said, stem", [
+    (("Twelfth Night", "2026-11-25"), "twelfth-night-2026-11-25"),
+    (("Zoë's Club", "Winter 2026/27"), "zoes-club-winter-2026-27"),
+    (("Ёлка 🎄", ""), "parlour"),  # nothing plain to keep: the project's own word
+    (("a" * 80,), "a" * 60),
+])
+def test_a_download_is_named_by_what_it_is_of_in_plain_characters(said, stem):
+    assert exports.file_stem(*said) == stem

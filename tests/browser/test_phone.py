@@ -87,7 +87,7 @@ def test_an_evening_recorded_from_a_phone(base, phone):
     served = requests.get(f"{base}/api/v1/sessions/{evening}/export/results.csv", timeout=REQUEST_SECONDS,
                           headers={"Authorization": f"Bearer {tokens['read']}"})
     name = re.search(r'filename="?([^";]+)', served.headers["Content-Disposition"]).group(1)
-    assert re.fullmatch(r"parlour-.+-results\.csv", name), name
+    assert re.fullmatch(r"[a-z0-9-]+-\d{4}-\d\d-\d\d-results\.csv", name), name  # its name, its day
     with page.expect_download() as download:
         page.click("[data-csv=results]")
     assert download.value.suggested_filename == name               # the server's, not "results.csv"
