@@ -106,7 +106,7 @@ class ClubEnvelope(Schema):
     id = Ref(metadata={"description": "client-generated UUID; a resend returns the original"})
     type = fields.String(required=True, metadata={"description": "one of: " + ", ".join(sorted(APPENDED))})
     data = fields.Dict(required=True)
-    expected_version = WholeNumber(0, allow_none=True, load_default=None, metadata={
+    expected_version = WholeNumber(0, load_default=None, allow_none=False, metadata={
         "description": "the club's version the writer last saw"})
 
 

@@ -92,6 +92,8 @@ def test_a_resent_fact_is_recorded_once(client, club):
     ({"type": "player_linked", "data": {"session_id": "x", "player": "y"}}, "data.member"),
     ({"type": "member_renamed", "data": {"member": "m", "name": "e\u202evil"}}, "data.name"),
     ({"type": "season_declared", "data": {}, "surprise": 1}, "surprise"),
+    ({"type": "season_declared", "expected_version": None, "data": {  # a number, or absent
+        "name": "Winter", "starts": "2026-01-01", "ends": "2026-03-31"}}, "expected_version"),
     ([], "body"),
 ])
 def test_bad_input_is_refused_naming_the_field_and_changes_nothing(client, club, body, field):

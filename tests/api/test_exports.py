@@ -11,7 +11,6 @@ from decimal import Decimal
 import pytest
 
 from api.exports.resources import cell, lines, looks_like_a_formula
-from ledger.projections import exports
 from ledger.projections.exports import utc_time
 from ledger.projections.money import decimal_money
 from tests.factories import Table
@@ -295,12 +294,3 @@ def test_a_neutralised_cell_round_trips_through_the_csv_with_its_line_breaks_and
     assert rows[1:] == [["'\tTab", "-1"], ["O'Hara, \"Ned\"\nJr", "-1"], ["'\r\n=1+1", "-1"],
                         ["' =1+1", "-1"]]
 
-
-@pytest.mark.parametrize("said, stem", [
-    (("Twelfth Night", "2026-11-25"), "twelfth-night-2026-11-25"),
-    (("Zoë's Club", "Winter 2026/27"), "zoes-club-winter-2026-27"),
-    (("Ёлка 🎄", ""), "parlour"),  # nothing plain to keep: the project's own word
-    (("a" * 80,), "a" * 60),
-])
-def test_a_download_is_named_by_what_it_is_of_in_plain_characters(said, stem):
-    assert exports.file_stem(*said) == stem
