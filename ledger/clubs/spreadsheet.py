@@ -171,13 +171,38 @@ def _exponent(value: Decimal) -> int:
     return exponent + trailing
 
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+SHAPES = {"%Y": r"(?P<year>\d{4})", "%y": r"(?P<year>\d{2})", "%m": r"(?P<month>\d{1,2})",
+          "%d": r"(?P<day>\d{1,2})"}
+
+
 def date(text: str) -> str:
     for pattern in DATE_FORMATS:
         try:
             return dt.datetime.strptime(text.strip(), pattern).date().isoformat()
         except ValueError:
             continue
-    raise ValueError(f"{text!r} is not a date: write it as 2026-12-25 or 25/12/2026")
+    raise ValueError(_no_such_day(text.strip()) or
+                     f"{text!r} is not a date: write it as 2026-12-25 or 25/12/2026")
+
+
+def _no_such_day(text: str) -> str | None:
+    """A date written the right way round that names a day the calendar has not: the fault
+    is the day ("there is no 31 February 2025"), not how it is written."""
+    for pattern in DATE_FORMATS:
+        shape = re.escape(pattern)
+        for code, group in SHAPES.items():
+            shape = shape.replace(re.escape(code), group)
+        found = re.fullmatch(shape, text)
+        if not found:
+            continue
+        day, month, year = (int(found[name]) for name in ("day", "month", "year"))
+        year += 2000 if len(found["year"]) == 2 else 0
+        if not 1 <= month <= 12:
+            return f"{text!r}: there is no month {month} (day/month/year, or year-month-day)"
+        return f"{text!r}: there is no {day} {MONTHS[month - 1]} {year}"
+    return None
 
 
 def _minor(value: Decimal, currency: str) -> int:

@@ -81,7 +81,7 @@ def test_every_problem_is_named_by_its_line_and_nothing_is_recorded(club):
     before = club.get()["version"]
     preview = send(club, text).get_json()
     by_line = {p["line"]: p for p in preview["problems"]}
-    assert "not a date" in by_line[2]["message"] and by_line[2]["field"] == "date"
+    assert "there is no month 13" in by_line[2]["message"] and by_line[2]["field"] == "date"
     assert "formula" in by_line[3]["message"]
     assert "two results" in by_line[5]["message"] and "lines 4 and 5" in by_line[5]["message"]
     assert "Control characters" in by_line[6]["message"]  # the line its record begins on
