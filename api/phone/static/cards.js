@@ -5,7 +5,7 @@
 import {$, button, el, keep, openSheet} from "./core.js";
 import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {dueOf, enqueue, outbox} from "./sync.js";
-import {answered, ask, inlineSheet, recordNow} from "./sheets.js";
+import {answered, ask, inlineSheet, recordNow, settledRows} from "./sheets.js";
 
 export function drawGames() {
   const box = $("#games");
@@ -90,6 +90,7 @@ function drawGame(game, kept) {
       .map(([table, seats]) => ({table, seats, name: tables[table]})) : [{}];
     for (const scope of scopes) {
       const key = `${game.id}:${quick.type}:${due.deal}:${scope.table || ""}:${(scope.seats || []).join()}`;
+      if (kept[key]) settledRows(kept[key], due.settled || []);
       parts.append(kept[key] || inlineSheet(game, quick, key, scope));
     }
   }

@@ -106,10 +106,11 @@ export function fill(box, game, spec, scope = {}) {
   const settled = dueOf(game).settled || [];  // a row for what the deal has settled is not asked
   for (const f of spec.fields) {
     labels[f.name] = f.label;
-    if (f.unless && settled.includes(f.unless)) continue;
+    if (f.unless && !f.grid && settled.includes(f.unless)) continue;
     if (f.grid) {
       table = table || box.appendChild(el("div", null, {class: "scroll"})).appendChild(gridOf(seats, spec.fields));
       readers[f.name] = gridRow(table, f, seats, named[f.name.split(".")[1]]);
+      settledRows(table, settled);
       continue;
     }
     table = null;
@@ -183,7 +184,7 @@ function gridOf(seats, fields) {
 }
 
 function gridRow(table, f, seats, holds) {
-  const who = names(), row = el("tr", null, {"data-field": f.name, "data-label": f.label});
+  const who = names(), row = el("tr", null, {"data-field": f.name, "data-label": f.label, "data-unless": f.unless});
   row.append(el("th", holds === undefined ? f.grid : `${f.grid} ${holds}`, {scope: "row"}));
   table.append(row);
   if (f.input === "counts" && !f.most) return numbersRow(table, row, f, seats);
@@ -211,7 +212,7 @@ function gridRow(table, f, seats, holds) {
   else if (table.dataset.none) row.append(el("td"));
   return () => {
     const picked = cells.find(c => c.checked);
-    if (!picked && f.default === "none") return "";  // left alone: none (a compartment not won)
+    if (row.hidden || (!picked && f.default === "none")) return "";  // settled already; left alone: none
     if (!picked) throw new Error(`${f.label}: tap one` + (f.optional ? ` (or — for ${f.hint || "nobody"}).` : "."));
     return picked.value;
   };
@@ -318,3 +319,8 @@ export function clearFaults(sheet) {
   if (error) error.textContent = "";
 }
 
+// A grid's row for what the deal has settled since (a compartment won meanwhile) is hidden,
+// also on a sheet kept with what was typed on it
+export function settledRows(sheet, settled) {
+  for (const row of sheet.querySelectorAll("tr[data-unless]")) row.hidden = settled.includes(row.dataset.unless);
+}
