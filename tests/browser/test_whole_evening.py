@@ -254,7 +254,7 @@ def readable(page, sheet, names: list[str]) -> None:
 def table_get(page, path: str) -> dict:
     """A read of the evening open on the phone, with the phone's own token."""
     return page.evaluate("""async path => {
-        const all = JSON.parse(localStorage.getItem('ledger:evenings')), id = localStorage.getItem('ledger:current');
-        const current = JSON.parse(id);
+        const all = JSON.parse(localStorage.getItem('ledger:evenings'));
+        const current = JSON.parse(localStorage.getItem('ledger:current'));
         const answer = await fetch(`/api/v1/sessions/${current}${path}`, {headers: {Authorization: `Bearer ${all[current].read || all[current].write}`}});
         return answer.json(); }""", path)

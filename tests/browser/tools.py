@@ -10,7 +10,7 @@ from pathlib import Path
 import requests
 from playwright.sync_api import expect, sync_playwright
 
-from tests.server import REQUEST_SECONDS
+from tests.server import REQUEST_SECONDS, wait_until
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -155,7 +155,6 @@ def counters(page) -> dict[str, str]:
 def pay_everything(page, check=None) -> None:
     """Every transfer of the night's end paid from the page, each as proposed, to "All
     square"; `check(screen)` on the first payment's sheet, if given."""
-    from tests.server import wait_until  # beside the page's own waits: the list redrawn
     owes, sheet = page.locator("#settlement li"), page.locator("#sheet")
     while owes.filter(has_text="pays").count():
         before = owes.filter(has_text="pays").count()

@@ -31,6 +31,17 @@ def view_of(ledger: MemoryLedger, game_id: str | None, tables: list[str]) -> Tab
                      reads={name: read(record, state) for name, read in game.reads.items()})
 
 
+def two_games(data, ledger: MemoryLedger, kind: str, tables: list[str]) -> tuple[str, str, dict]:
+    """A game of `kind` for every player, its options drawn for the table, and any other game
+    beside it: their ids, and each one's example facts by id."""
+    game = games.GAMES[kind]
+    options = data.draw(options_of(game, view_of(ledger, None, tables)), label="options")
+    first = ledger.record("game_started", kind=kind, stake=2, seats=ledger.players,
+                          options=options)["id"]
+    second = ledger.game("other")
+    return first, second, {first: examples_of(game), second: examples_of(games.GAMES["other"])}
+
+
 def play(data, kind: str, accepted: dict | None = None) -> MemoryLedger:
     """An evening of one game of `kind` (and an `other` beside it), its facts drawn from the
     games' examples, voids, payments and mends of the set-up between them (a spare player or
@@ -38,13 +49,8 @@ def play(data, kind: str, accepted: dict | None = None) -> MemoryLedger:
     nothing."""
     ledger = MemoryLedger()
     tables = [ledger.record("table_added", name=f"Table {n}", rank=n)["id"] for n in (1, 2)]
-    game = games.GAMES[kind]
-    options = data.draw(options_of(game, view_of(ledger, None, tables)), label="options")
-    first = ledger.record("game_started", kind=kind, stake=2, seats=ledger.players,
-                          options=options)["id"]
-    second = ledger.game("other")
-    drawn = {first: examples_of(game), second: examples_of(games.GAMES["other"])}
-    starts = ["deal_started"] * 3 if game.deals else []
+    first, second, drawn = two_games(data, ledger, kind, tables)
+    starts = ["deal_started"] * 3 if games.GAMES[kind].deals else []
     for _ in range(data.draw(st.integers(0, 30), label="steps")):
         move = data.draw(st.sampled_from(["first"] * 6 + ["second"] + SESSION_MOVES + ["mend"]))
         try:

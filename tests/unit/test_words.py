@@ -6,6 +6,7 @@ the numbers and the choices of its data, holds no id, no field's name and nothin
 Python's, and says more than the fact's bare label; the journal says the same. A game that
 declares a fact without its words is refused as it is declared."""
 
+import os
 import re
 from dataclasses import replace
 
@@ -21,9 +22,9 @@ from ledger.games.base import Game
 from ledger.games.told import SHARED
 from ledger.projections import exports, words
 from ledger.projections.words import Words
-from tests.strategies import examples_of, kinds, options_of
+from tests.strategies import kinds
 from tests.unit.memory import MemoryLedger
-from tests.unit.test_fold_properties import view_of
+from tests.unit.test_fold_properties import two_games, view_of
 
 NAMES = ["Ann", "Ben", "Cleo", "Dot"]
 TABLES = ["Oak", "Elm"]
@@ -37,7 +38,9 @@ BESIDE_THE_POINT = {
 }
 # facts a random evening seldom reaches, each said in a test of its own below (by `check`)
 SAID_APART = {"progressive_rebuy": "test_progressive_poker_says_pots_bells_and_rebuys"}
-SETTINGS = settings(max_examples=int(__import__('os').environ.get('WORDS_EXAMPLES', 20)), deadline=None, derandomize=not __import__('os').environ.get('WORDS_EXAMPLES'), database=None,
+EXAMPLES = os.environ.get("WORDS_EXAMPLES")  # more, and at random, when asked for
+SETTINGS = settings(max_examples=int(EXAMPLES or 20), deadline=None, derandomize=not EXAMPLES,
+                    database=None,
                     suppress_health_check=list(HealthCheck))
 
 
@@ -47,13 +50,8 @@ def evening(data, kind: str, said: dict) -> MemoryLedger:
     as it is recorded and all of them again at the end (voids renumber deals)."""
     ledger = MemoryLedger(names=NAMES)
     tables = [ledger.record("table_added", name=name, rank=n)["id"] for n, name in enumerate(TABLES, 1)]
-    game = games.GAMES[kind]
-    options = data.draw(options_of(game, view_of(ledger, None, tables)), label="options")
-    first = ledger.record("game_started", kind=kind, stake=2, seats=ledger.players,
-                          options=options)["id"]
-    second = ledger.game("other")
-    drawn = {first: examples_of(game), second: examples_of(games.GAMES["other"])}
-    starts = ["deal_started"] * 4 if game.deals else []
+    first, second, drawn = two_games(data, ledger, kind, tables)
+    starts = ["deal_started"] * 4 if games.GAMES[kind].deals else []
     for _ in range(data.draw(st.integers(5, 40), label="steps")):
         move = data.draw(st.sampled_from(["first"] * 8 + ["second", "undo", "payment"]))
         try:

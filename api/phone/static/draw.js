@@ -89,7 +89,7 @@ export function outboxChanged(items) {
   drawOutbox();
   if (view && view.summary && !$("#evening").hidden) drawGames();
   showStatus();
-  if (view && view.summary) logged(log => log.drawUndo(items));
+  logged(log => log.drawUndo(items));  // (on the evening open once loaded)
 }
 
 // What the first screen of an evening in play does not need (the set-up, folded away; the log,
