@@ -79,6 +79,7 @@ OPERATION_IDS = {
     ("get", "/api/v1/sessions/{sid}/games/{gid}/scores"): "getScores",
     ("get", "/api/v1/sessions/{sid}/games/{gid}/refund"): "getRefund",
     ("get", "/api/v1/sessions/{sid}/settlement"): "getSettlement",
+    ("get", "/api/v1/sessions/{sid}/results"): "getResults",
     ("get", "/api/v1/sessions/{sid}/view"): "getView",
     ("get", "/api/v1/sessions/{sid}/players/{pid}/statement"): "getStatement",
     ("get", "/api/v1/sessions/{sid}/progressive"): "getProgressive",

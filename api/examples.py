@@ -231,9 +231,30 @@ RESPONSES = {
     "listGames": {"200": {"games": [games.GAMES["commerce"].described()]}},  # one of them
 }
 
+# the same evening's results after Mrs Bennet has paid Mr Darcy her 6 counters (£0.30)
+RESPONSES["getResults"] = {"200": {
+    "name": "Twelfth Night", "opened_at": "2026-11-22T05:55:35.871254+00:00",
+    "currency": "GBP", "counter_value": 5,
+    "players": [{"id": p, "name": NAMES[p][0], "group": NAMES[p][1], "result_counters": n,
+                 "result_minor": 5 * n, "paid_counters": 6 if p == BENNET else -6 if p == DARCY
+                 else 0, "paid_minor": 30 if p == BENNET else -30 if p == DARCY else 0,
+                 "outstanding_counters": 0 if p == BENNET else 8 if p == DARCY else n,
+                 "outstanding_minor": 0 if p == BENNET else 40 if p == DARCY else 5 * n}
+                for p, n in BALANCES],
+    "payments": [{"event_id": PAID, "version": 13, "from": BENNET, "to": DARCY, "counters": 6,
+                  "amount_minor": 30, "note": None}],
+    "transfers": [{"from": p, "to": DARCY, "counters": -n, "amount_minor": -5 * n}
+                  for p, n in BALANCES if n < 0 and p != BENNET],
+    "unclaimed_pools": [], "all_square": False, "version": 13}}
+
 # the evening as a phone reads it in one answer: the reads above, of one version, and the
 # events after the one it had (`?after=6`)
 RESPONSES["getView"] = {"200": {
     "summary": RESPONSES["getSession"]["200"], "balances": RESPONSES["getBalances"]["200"],
     "settlement": RESPONSES["getSettlement"]["200"], "pools": RESPONSES["getPools"]["200"],
+    "results": {**RESPONSES["getResults"]["200"], "players": [
+        {**p, "paid_counters": 0, "paid_minor": 0, "outstanding_counters": p["result_counters"],
+         "outstanding_minor": p["result_minor"]}
+        for p in RESPONSES["getResults"]["200"]["players"]], "payments": [],
+        "transfers": RESPONSES["getSettlement"]["200"]["transfers"], "version": 12},
     "events": [COMMERCE_STARTED, DEAL_STARTED]}}

@@ -12,8 +12,9 @@ from ledger.errors import Invalid, NotFound
 from ledger.games.dealing import dealing
 from ledger.projections.balances import balances, pools
 from ledger.projections.refunds import refund
+from ledger.projections.results import results
 from ledger.projections.session import pools_by_game
-from ledger.projections.settlement import settlement
+from ledger.projections.settlement import settled, settlement
 from ledger.projections.statement import statement
 from ledger.projections.summary import summary
 
@@ -102,6 +103,18 @@ class Settlement(MethodView):
             return _renamed(settlement(state))
 
 
+@blp.route("/results")
+class Results(MethodView):
+    @blp.conditional
+    @blp.response(200, schemas.Results)
+    @blp.problems(401, 404)
+    def get(self, sid):
+        """What the night comes to: each player's result, his payments and what is still
+        outstanding; the payments made, the transfers still to pay and the unclaimed pools."""
+        with ledger().sessions.reading(sid) as state:
+            return _renamed(results(state))
+
+
 @blp.route("/players/<pid>/statement")
 class Statement(MethodView):
     @blp.response(200, schemas.Statement)
@@ -144,11 +157,13 @@ class View(MethodView):
     @blp.problems(401, 404, 422)
     def get(self, query, sid):
         """What a phone draws an evening from, in one answer and of one version: the summary,
-        balances, settlement and pools, and the events with version > after up to that
+        balances, settlement, results and pools, and the events with version > after up to that
         version (those recorded since come with the next read), each with `said`."""
         with ledger().sessions.reading(sid) as state:
+            night = results(state)
             model = {"summary": summary(state), "balances": balances(state),
-                     "settlement": _renamed(settlement(state)), "pools": pools(state)}
+                     "settlement": _renamed(settled(night)), "results": _renamed(night),
+                     "pools": pools(state)}
             version = state.version
         model["events"] = (ledger().sessions.events(sid, query["after"], version - query["after"])
                            if version > query["after"] else [])

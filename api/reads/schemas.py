@@ -130,6 +130,46 @@ class Settlement(Schema):
     version = fields.Integer()
 
 
+class PlayerResult(Schema):
+    id = fields.String()
+    name = fields.String()
+    group = fields.String(allow_none=True)
+    result_counters = fields.Integer(metadata={
+        "description": "his result from the games, settle-up payments apart"})
+    result_minor = fields.Integer(metadata={"description": "result_counters × counter value"})
+    paid_counters = fields.Integer(metadata={
+        "description": "settle-up payments he made less those he received (negative: he has "
+                       "received more)"})
+    paid_minor = fields.Integer()
+    outstanding_counters = fields.Integer(metadata={
+        "description": "his result plus what he has paid: negative, he still owes it; "
+                       "positive, it is still owed to him"})
+    outstanding_minor = fields.Integer()
+
+
+class UnclaimedPool(UnsettledPool):
+    amount_minor = fields.Integer()
+
+
+class Results(Schema):
+    """`GET …/results`: what the night comes to; the night sheet, the share text and card,
+    the result files and a club's standings are drawn from it."""
+    name = fields.String()
+    opened_at = fields.String(metadata={"description": "when the evening was opened (ISO 8601)"})
+    currency = fields.String()
+    counter_value = fields.Integer()
+    players = fields.List(fields.Nested(PlayerResult), metadata={
+        "description": "in the order they joined"})
+    payments = fields.List(fields.Nested(Payment), metadata={
+        "description": "settle-up payments made (amendment 4), in log order"})
+    transfers = fields.List(fields.Nested(Transfer), metadata={
+        "description": "what is still to pay: the fewest transfers that settle what is "
+                       "outstanding"})
+    unclaimed_pools = fields.List(fields.Nested(UnclaimedPool))
+    all_square = fields.Boolean()
+    version = fields.Integer()
+
+
 class StatementEntry(Schema):
     event_id = fields.String()
     version = fields.Integer()
@@ -216,5 +256,6 @@ class View(Schema):
     summary = fields.Nested(Summary)
     balances = fields.Nested(Balances)
     settlement = fields.Nested(Settlement)
+    results = fields.Nested(Results)
     pools = fields.Nested(Pools)
     events = fields.List(fields.Nested(LoggedEvent))

@@ -5,14 +5,14 @@ they stand still)."""
 
 from ledger import games
 from ledger.games.dealing import dealing
-from ledger.projections.balances import balances
+from ledger.projections.results import results
 from ledger.projections.state import SessionState
 
 
 def summary(state: SessionState) -> dict:
     """The evening's name, date and money, and per player: his result (game winnings, the
     settle-up payments left out), deals dealt and each game's tallies."""
-    model = balances(state)
+    model = results(state)  # the evening's results, as its night sheet and files have them
     players = {p["id"]: {"name": p["name"], "counters": p["result_counters"],
                          "amount_minor": p["result_minor"], "deals": 0, "tallies": {}}
                for p in model["players"]}

@@ -12,10 +12,9 @@ from datetime import UTC, datetime
 
 from ledger import games
 from ledger.projections import words
-from ledger.projections.balances import balances
 from ledger.projections.money import decimal_money
+from ledger.projections.results import pool_account, results as results_of
 from ledger.projections.state import SessionState
-from ledger.projections.settlement import settlement
 
 JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", "account",
            "amount", "holder", "description", "money", "money_decimal", "currency"]
@@ -35,11 +34,12 @@ def utc_time(recorded_at: str) -> str:
 
 
 def results(state: SessionState) -> tuple[list[str], list[list]]:
-    """One row per player: name, group, his result from the games (settle-up payments move
-    money already owed and are left out, amendment 4) in counters and money, the counter
+    """One row per player, from the evening's results read model: name, group, his result
+    from the games (settle-up payments move money already owed and are left out,
+    amendment 4) in counters and money, the counter
     value, and the columns each game adds (each Cassino game's points, each Progressive
     Poker game's yellow chips), numbered by kind in the order the games started."""
-    model = balances(state)
+    model = results_of(state)
     currency, value = model["currency"], model["counter_value"]
     columns, started = [], {}  # (header, {player: value}) for each game that keeps a score
     for record in state.games.values():
@@ -84,7 +84,7 @@ def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:
     """The settlement as the JSON read model has it, row by row, each with its `kind`: the
     transfers still owed, the unsettled pools (the transfers and the pools together are
     what the players who are down still owe), and the payments already made."""
-    model = settlement(state)
+    model = results_of(state)
     currency = model["currency"]
     table = words.Words(state, game_ids=())
 
@@ -95,10 +95,10 @@ def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:
     name = table.name
     rows = [row("transfer", name(t["from"]), name(t["to"]), t["from"], t["to"], t["counters"],
                 t["amount_minor"]) for t in model["transfers"]]
-    for pool in model["unsettled_pools"]:
-        account = f"pool:{pool['game_id']}" + (f":{pool['pool']}" if pool["pool"] else "")
+    for pool in model["unclaimed_pools"]:
+        account = pool_account(pool["game_id"], pool["pool"])
         rows.append(row("unsettled_pool", "", table.holder(account), "", account,
-                        pool["counters"], pool["counters"] * model["counter_value"]))
+                        pool["counters"], pool["amount_minor"]))
     rows += [row("payment", name(p["from"]), name(p["to"]), p["from"], p["to"], p["counters"],
                  p["amount_minor"], p["event_id"], p["note"]) for p in model["payments"]]
     return SETTLEMENT, rows

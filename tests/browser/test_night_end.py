@@ -98,68 +98,6 @@ def test_without_web_share_the_results_are_copied(base, browser):
     assert phone.errors == [], phone.errors
 
 
-def typical(base: str) -> Evening:
-    """Six players, three games, sixty deals (issue 24's typical evening)."""
-    names = ["Ann", "Ben", "Cy", "Dot", "Edwin", "Fanny"]
-    evening = Evening(base, name="Twelfth Night").seat(*names)
-    p = evening.players
-    commerce = evening.game("commerce", names, stake=1)
-    for deal in range(40):
-        evening.record("deal_started", commerce)
-        stander = names[deal % 6]
-        evening.record("commerce_stand", commerce, stander=p[stander], winner=p[stander],
-                       better_hands=[])
-    other = evening.game("other", names, stake=1)
-    for deal in range(18):
-        evening.record("deal_started", other)
-        evening.record("stake_paid", other, player=p[names[deal % 6]], amount=2)
-        evening.record("pool_won", other, winners=[p[names[(deal + 1) % 6]]])
-    cassino = evening.game("cassino", ["Ann", "Cy"], stake=1, target=1)
-    for _ in range(2):
-        evening.record("deal_started", cassino)
-        evening.record("cassino_deal_counted", cassino, counts={
-            p["Ann"]: {"cards": 30, "spades": 9, "aces": 3, "great_cassino": 1,
-                       "little_cassino": 1, "sweeps": 1},
-            p["Cy"]: {"cards": 22, "spades": 4, "aces": 1, "great_cassino": 0,
-                      "little_cassino": 0, "sweeps": 0}})
-        break  # Cassino is won at its first count (target 1): 60 deals in all
-    return evening
-
-
-def test_the_night_sheet_prints_on_one_a4_page_with_the_figures_and_the_log_s_hash(base, browser):
-    import io
-
-    from pypdf import PdfReader
-
-    evening = typical(base)
-    phone = Phone(browser)
-    phone.context.add_init_script("window.print = () => { window.printed = true; };")
-    phone.open(evening.link())
-    phone.page.locator("#print-sheet").click()
-    wait_for(phone.page, "window.printed")
-    verified = evening.get("/verify")
-    expect(phone.page.locator("#night-sheet .foot")).to_contain_text(verified["head_hash"])
-    pdf = phone.page.pdf(format="A4", print_background=False)
-    (SHEET := CARD.with_name("night-sheet.pdf")).write_bytes(pdf)
-    reader = PdfReader(io.BytesIO(pdf))
-    assert len(reader.pages) == 1, f"{len(reader.pages)} pages"
-    text = " ".join(reader.pages[0].extract_text().split())
-    assert "Twelfth Night" in text and verified["head_hash"] in text.replace(" ", "")
-    assert f"{verified['events']} events" in text
-    for player in evening.get("/balances")["players"]:
-        assert player["name"] in text
-        pounds, minor = abs(player["amount_minor"]) / 100, player["amount_minor"]
-        sign = "+" if minor > 0 else "−" if minor < 0 else ""  # as the counters beside it
-        assert f"{sign}£{pounds:.2f}" in text, player
-    assert "Commerce, 40 deals" in text and "Cassino, Ann won" in text
-    phone.page.emulate_media(media="print")  # the sheet as printed, for the README
-    phone.page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
-    phone.page.screenshot(path=str(CARD.with_name("night-sheet.png")), full_page=True)
-    phone.close()
-    assert phone.errors == [], phone.errors
-    SHEET.unlink()  # (its picture for the README: night-sheet.png below)
-
-
 def test_the_season_sheet_prints_the_standings_and_the_race(base, browser):
     import io
 

@@ -5,21 +5,26 @@ import {labelled, names, poolName, read, view} from "./state.js";
 import {ended} from "./cards.js";
 import {shareFigures} from "./share.js";
 
-// What the night comes to, in figures: winners first.
+// What the night comes to, in figures, from the evening's results read model (the same the
+// files and the club's standings are drawn from): winners first.
 function night() {
-  const {summary, balances, settlement} = view, who = names(), money = moneyIn(balances.currency);
-  const date = new Date(summary.created_at).toLocaleDateString(undefined,
+  const {summary, settlement: s} = view, who = names();
+  const results = view.results || {...s, name: summary.name, opened_at: summary.created_at,  // kept before it was read
+                                   players: s.results, unclaimed_pools: s.unsettled_pools};
+  const money = moneyIn(results.currency);
+  const date = new Date(results.opened_at).toLocaleDateString(undefined,
     {weekday: "long", day: "numeric", month: "long", year: "numeric"});
-  const players = [...balances.players].sort((a, b) => b.result_counters - a.result_counters || a.name.localeCompare(b.name));
+  const players = [...results.players].sort((a, b) => b.result_counters - a.result_counters || a.name.localeCompare(b.name));
   const label = labelled();
   const games = summary.games.map(game => {
     const dealt = (game.due || {}).deal, over = ended(game);
     const deals = dealt ? `${dealt} ${dealt === 1 ? "deal" : "deals"}` : "";
     return [label[game.id], over ? over.replace(/^won by (.+?) (\d)/, "$1 won $2") : deals].filter(Boolean).join(", ");
   });
-  const owed = settlement.transfers.map(t => `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)}`);
-  const pools = settlement.unsettled_pools.map(p => `${counted(p.counters)} still in ${poolName(p)}`);
-  return {title: summary.name, date, money, games, owed: [...owed, ...pools],
+  const owed = results.transfers.map(t => `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)}`);
+  const pools = results.unclaimed_pools.map(p => `${counted(p.counters)} still in ${poolName(p)}`);
+  const paid = results.payments.map(p => `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`);
+  return {title: results.name, date, money, value: results.counter_value, games, owed: [...owed, ...pools], paid,
           rows: players.map(p => ({name: p.name, counters: signed(p.result_counters),
                                    money: signedMoney(p.result_minor, money), up: p.result_counters > 0,
                                    down: p.result_counters < 0}))};
@@ -27,9 +32,28 @@ function night() {
 
 export const shareResults = () => shareFigures(night());
 
-// The night sheet: a print view of the evening for the club's book (print stylesheet only),
-// on one A4 page for a usual evening; at its foot the log's length and head hash, which
-// `ledger verify` prints too, so that the paper can later be checked against the log.
+// The sheet's print style (its own, loaded with it): A4, each page's margin naming the evening
+// (added when printed) and the page; no line split across pages.
+const PRINT = `@page { size: A4; margin: 16mm 14mm; @top-left, @top-right { font-size: 8pt; }
+  @top-right { content: "page " counter(page) " of " counter(pages); } }
+@media print {
+  #night-sheet h2 { font-size: 12pt; margin: 10pt 0 3pt; break-after: avoid; }
+  #night-sheet ul { margin: 0; padding-left: 14pt; }
+  #night-sheet :is(li, tr) { break-inside: avoid; }
+  #night-sheet table { width: auto; }
+  #night-sheet :is(td, th) + :is(td, th) { text-align: right; padding-left: 28pt; }
+  #night-sheet .foot { font-size: 7pt; color: #444; margin-top: 14pt; overflow-wrap: anywhere; }
+  #night-sheet code { font-family: monospace; font-variant-ligatures: none; }
+}`;  // (code: "ff" stays two letters, as ledger verify prints it)
+
+// Text as a CSS string, for the page's margins (a name may hold quotes or a backslash).
+const cssText = text => '"' + [...text].map(c => (/[\w .,'·-]/u.test(c) ? c : "\\" + c.codePointAt(0).toString(16) + " ")).join("") + '"';
+
+// The night sheet: a print view of the evening for the club's book (print stylesheet only):
+// each player's result, the payments made, what is still to pay, the games, and at its foot
+// the log's length and head hash, which `ledger verify` prints too, so that the paper can
+// later be checked against the log. One A4 page for a usual evening; where it runs on, no
+// line is split and each page's margin names the evening and the page.
 export async function printSheet() {
   let verified = null;
   try {
@@ -37,24 +61,30 @@ export async function printSheet() {
   } catch {
     // offline: the sheet says the hash is to be noted once online
   }
-  const n = night(), who = names(), money = n.money;
-  const paid = (view.settlement.payments || []).map(p => `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`);
-  const games = view.summary.games.map(game => {
-    const line = n.games[view.summary.games.indexOf(game)], extras = view.extras[game.id] || {};
+  const n = night(), {summary} = view;
+  const games = summary.games.map((game, i) => {
+    const extras = view.extras[game.id] || {}, who = names();
     const pool = view.pools.pools.find(p => p.game_id === game.id);
     const seated = figures => game.seats.filter(p => p in figures);  // in seat order, as the game's card
     const each = (figures, figure) => seated(figures).map(p => who[p] + " " + figure(figures[p])).join(", ");
-    return [line, extras.scores && "points " + each(extras.scores.totals, n => n),
+    return [n.games[i], extras.scores && "points " + each(extras.scores.totals, n => n),
             extras.tally && "yellow chips " + each(extras.tally.players, t => t.yellow_chips),
             pool && pool.counters && counted(pool.counters) + " left in the pool"].filter(Boolean).join(" · ");
   });
+  const margins = new CSSStyleSheet();
+  margins.replaceSync(PRINT + "@page { @top-left { content: " + cssText(n.title + " · " + n.date) + "; } }");
+  document.adoptedStyleSheets = [margins];
   const sheet = $("#night-sheet") || $("#evening").appendChild(el("section", null, {id: "night-sheet"}));
   const list = (title, items) => [el("h2", title), el("ul", null, {}, ...items.map(item => el("li", item)))];
+  const row = (cells, tag = "td") => el("tr", null, {}, ...cells.map(text => el(tag, text)));
   sheet.replaceChildren(
-    el("p", `${n.date} · ${view.summary.players.length} players · counter ${money(view.balances.counter_value)}`),
-    ...list("Games", games.length ? games : ["none"]),
+    el("p", `${n.date} · ${summary.players.length} players · counter ${n.money(n.value)}`),
+    el("h2", "Results"),
+    el("table", null, {}, el("thead", null, {}, row(["Player", "Counters", "Money"], "th")),
+       el("tbody", null, {}, ...n.rows.map(r => row([r.name, r.counters, r.money])))),
+    ...(n.paid.length ? list("Paid", n.paid) : []),
     ...list("Still to pay", n.owed.length ? n.owed : ["All square."]),
-    ...(paid.length ? list("Paid", paid) : []),
+    ...list("Games", games.length ? games : ["none"]),
     verified ? el("p", `The log: ${verified.events} events, head `, {class: "foot"}, el("code", verified.head_hash), " (ledger verify prints the same)")
       : el("p", "The log's head hash: open the evening online and print again to have it.", {class: "foot"}));
   window.print();

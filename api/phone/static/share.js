@@ -8,16 +8,33 @@ function resultsText(n) {
   return [
     `${n.title} — ${n.date}`, "",
     ...n.rows.map(r => `${r.name}: ${r.counters} (${r.money})`), "",
+    n.paid && n.paid.length ? `Paid: ${n.paid.join("; ")}.` : "",
     n.owed ? (n.owed.length ? `Still to pay: ${n.owed.join("; ")}.` : "All square.") : "",
     n.games.length ? `Played: ${n.games.join("; ")}.` : "",
   ].join("\n").trim();
 }
 
+// The card's lines under the results: what is still to pay first, then what is paid, as many
+// as fit (ROOM), and how many more the text has.
+const ROOM = 12;
+function cardLines(n) {
+  const owed = n.owed ? (n.owed.length ? n.owed : ["All square."]) : [], paid = n.paid || [];
+  const all = owed.length + paid.length, room = all > ROOM ? ROOM - 1 : all, lines = [];
+  let shown = 0;
+  for (const [title, items] of [[n.owed && n.owed.length && "Still to pay", owed], ["Paid", paid]]) {
+    const fit = items.slice(0, room - shown);
+    if (fit.length) lines.push(...(title ? [{title}] : []), ...fit.map(text => ({text})));
+    shown += fit.length;
+  }
+  if (all > shown) lines.push({text: `and ${all - shown} more — see the text`});
+  return lines;
+}
+
 // The card: light, legible at a chat's thumbnail size, in the phone's own fonts.
 function resultsCard(n) {
   const width = 1080, pad = 64, line = 76, font = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-  const owed = n.owed || [];
-  const height = pad * 2 + 190 + n.rows.length * line + (owed.length ? 40 + Math.min(owed.length, 6) * 52 : 0);
+  const below = cardLines(n);
+  const height = pad * 2 + 190 + n.rows.length * line + (below.length ? 40 + below.length * 52 : 0);
   const canvas = el("canvas", null, {width, height});
   const c = canvas.getContext("2d");
   c.fillStyle = "#fbf8f1";
@@ -43,11 +60,11 @@ function resultsCard(n) {
     y += line;
   }
   c.textAlign = "left";
-  c.font = `400 36px ${font}`;
   c.fillStyle = "#4f5a52";
-  for (const text of owed.slice(0, 6)) {
+  for (const {title, text} of below) {
     y += 52;
-    c.fillText(text, pad, y - 12, width - 2 * pad);
+    c.font = `${title ? 600 : 400} 36px ${font}`;
+    c.fillText(title || text, pad, y - 12, width - 2 * pad);
   }
   return new Promise(done => canvas.toBlob(blob => done(blob && new File([blob], "results.png", {type: "image/png"})), "image/png"));
 }

@@ -107,7 +107,7 @@ async function fetchGames() {
 // ---- reading: the session's read models and its log, kept for opening offline. The first
 // reads are asked for as soon as this module runs (the page runs it early, `async`, while its
 // other modules still load): the first refresh takes them.
-// (`…/view`: the summary, balances, settlement, pools and new events, all of one version)
+// (`…/view`: the summary, balances, settlement, results, pools and new events, all of one version)
 let early = null;
 const RETELL = ["event_voided", "player_renamed", "player_removed", "game_removed"];
 const told = events => !events.length || events[0].said !== undefined;  // kept before the log was told
@@ -128,14 +128,14 @@ export async function refresh() {
     const after = lastVersion();
     const asked = early && early.id === ev.id && early.after === after ? early.reads : readAll(after);
     early = null;
-    const {summary, balances, settlement, pools, events: fresh} = await asked;
+    const {summary, balances, settlement, results, pools, events: fresh} = await asked;
     await loadGames.done;
     const cold = !view || view.id !== ev.id, had = lastVersion();  // another read may have come first
     // an undo or a mend can change how earlier events are told (a deal's number, a name): the
     // whole log is read again, told as the evening stands now
     const retold = had && fresh.some(e => e.version > had && RETELL.includes(e.type)) && (await read("/events")).events;
     const events = retold || [...seen(), ...fresh.filter(e => e.version > had)];
-    setView({id: ev.id, summary, balances, settlement, pools, events,
+    setView({id: ev.id, summary, balances, settlement, results, pools, events,
              extras: Object.fromEntries(summary.games.map(g => [g.id, cold ? {} : {...view.extras[g.id]}]))});
     if (cold) on.draw();  // opened cold: the games can be played before their scores arrive
     const extras = await Promise.all(summary.games.map(gameExtras));
