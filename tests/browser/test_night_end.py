@@ -18,7 +18,7 @@ CAPTURE = """window.shared = null;
 navigator.canShare = data => true;
 navigator.share = async data => {
   const files = await Promise.all((data.files || []).map(async f => ({name: f.name, type: f.type,
-    bytes: btoa(String.fromCharCode(...new Uint8Array(await f.arrayBuffer())))})));
+    bytes: btoa(Array.from(new Uint8Array(await f.arrayBuffer()), b => String.fromCharCode(b)).join(""))})));
   window.shared = {title: data.title, text: data.text, files};
 };"""
 
@@ -193,3 +193,76 @@ def test_a_player_has_one_colour_in_every_chart_and_games_list_points_in_seat_or
     assert race == {name: balances[name] for name in race}, (balances, race)
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+DRAWN = """window.drawn = [];
+const fill = CanvasRenderingContext2D.prototype.fillText;
+CanvasRenderingContext2D.prototype.fillText = function (text, ...at) {
+  window.drawn.push(String(text));
+  return fill.call(this, text, ...at);
+};"""
+
+
+def staked(base: str, players: int, paying: int) -> Evening:
+    """`players` players who each stake one more counter than the last into a pool the first
+    wins, and the first `paying` losers who have paid him."""
+    names = [f"Player {n:02d}" for n in range(1, players + 1)]
+    evening = Evening(base, name="Twelfth Night").seat(*names)
+    p = evening.players
+    other = evening.game("other", names, stake=1)
+    evening.record("deal_started", other)
+    for n, name in enumerate(names):
+        evening.record("stake_paid", other, player=p[name], amount=n + 1)
+    evening.record("pool_won", other, winners=[p[names[0]]])
+    for n, name in enumerate(names[1:paying + 1], 2):
+        evening.record("payment_made", **{"from": p[name], "to": p[names[0]], "amount": n})
+    return evening
+
+
+def shared_night(evening: Evening, browser) -> tuple[str, list[str]]:
+    """The text shared and every text drawn on the card."""
+    phone = Phone(browser)
+    phone.context.add_init_script(CAPTURE + DRAWN)
+    phone.open(evening.link())
+    phone.page.locator("#share-results").click()
+    text = wait_for(phone.page, "window.shared")["text"]
+    drawn = phone.page.evaluate("window.drawn")
+    phone.close()
+    assert phone.errors == [], phone.errors
+    return text, drawn
+
+
+def said(evening: Evening) -> tuple[list[str], list[str]]:
+    """The transfers still to pay and the payments made, as the results read model has them."""
+    results = evening.get("/results")
+    name = {p["id"]: p["name"] for p in results["players"]}
+    pounds = lambda minor: f"£{minor / 100:.2f}"  # noqa: E731
+    return ([f"{name[t['from']]} pays {name[t['to']]} {pounds(t['amount_minor'])}"
+             for t in results["transfers"]],
+            [f"{name[t['from']]} paid {name[t['to']]} {pounds(t['amount_minor'])}"
+             for t in results["payments"]])
+
+
+def test_the_card_lists_every_transfer_and_the_payments_made_and_so_does_the_text(base, browser):
+    evening = staked(base, players=12, paying=2)
+    owed, paid = said(evening)
+    assert len(owed) == 9 and len(paid) == 2
+    text, drawn = shared_night(evening, browser)
+    for line in owed + paid:
+        assert line in text and line in drawn, line
+    assert f"Paid: {'; '.join(paid)}." in text
+    first = evening.get("/results")["players"][0]  # his result, not what is still owed him
+    assert first["outstanding_counters"] < first["result_counters"] == sum(range(2, 13))
+    assert (f"Player 01: +{first['result_counters']} (+£{first['result_minor'] / 100:.2f})"
+            in text.splitlines())
+
+
+def test_a_card_too_short_for_every_transfer_says_how_many_more_the_text_has(base, browser):
+    evening = staked(base, players=30, paying=3)
+    owed, paid = said(evening)
+    text, drawn = shared_night(evening, browser)
+    for line in owed + paid:
+        assert line in text, line
+    listed = [line for line in drawn if line in owed or line in paid]
+    assert listed == owed[:len(listed)] and 0 < len(listed) < len(owed)
+    assert drawn[-1] == f"and {len(owed) + len(paid) - len(listed)} more — see the text"
