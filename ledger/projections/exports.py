@@ -63,15 +63,16 @@ def journal(events: Iterable[dict], told: words.Words,
     """One row per posting, in log order, each with its event's id, whose account it is (by
     name), what happened in words (`told`: the evening's words as its state has it, the
     same as the events read's `said`; an event undone since, in `voided`, says so) and its
-    money. A void's rows carry the game of the event it undid, so that the rows of a game sum
-    to what it moved."""
+    money. A game's start (the counters the bank issues for Progressive Poker) carries the game
+    it starts, and a void's rows the game of the event it undid, so that the rows of a game
+    sum to what it moved."""
     game_of: dict[str, str | None] = {}  # each event's game, for the void that names it later
     for event in events:
         description = told.say(event) + (" (undone)" if event["id"] in voided else "")
         session = told.session
         game_of[event["id"]] = game_id = (
             game_of.get(event["data"]["event_id"]) if event["type"] == "event_voided"
-            else event["game_id"])
+            else event["id"] if event["type"] == "game_started" else event["game_id"])
         for posting in event["postings"]:
             minor = posting["amount"] * session["counter_value"]
             yield [event["position"], event["version"], utc_time(event["recorded_at"]),
