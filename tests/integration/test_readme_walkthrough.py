@@ -39,4 +39,5 @@ def test_the_readme_s_walkthrough_runs_as_written(tmp_path):
     assert event["type"] == "deal_started" and event["version"] == 6  # after 5: opened, 3, game
     players = balances["players"]
     assert [p["name"] for p in players] == ["Mrs Bennet", "Mr Collins", "Mr Darcy"]
-    assert [p["counters"] for p in players] == [-2, -2, -2]  # each one's stake in the pool
+    stakes = [-p["counters"] for p in players]  # each one's stake in the pool, the dealer's more
+    assert stakes[0] > stakes[1] == stakes[2] > 0 and balances["pools_counters"] == sum(stakes)
