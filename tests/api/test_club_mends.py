@@ -5,6 +5,8 @@ an evening brought in can be withdrawn with a reason (`evening_withdrawn`): the 
 leave it out, the club's log keeps it and says why. Nothing is deleted."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.api.test_club_imports import send
 from tests.factories import Club
@@ -149,3 +151,38 @@ def test_a_withdrawal_through_the_clubs_events_and_of_a_recorded_evening(club):
     refused = club.post("evening_withdrawn", evening=tonight.id, reason="not ours")
     assert refused.status_code == 409 and "data.evening" in refused.get_json()["errors"]
     assert club.post("evening_corrected", evening=evening["id"], changes=[]).status_code == 422
+
+
+NAMES = ["Ann", "Ben", "Zoë", "Dot"]
+results = st.lists(st.integers(-40, 40), min_size=1, max_size=3).flatmap(
+    lambda firsts: st.permutations(NAMES).map(
+        lambda order: dict(zip(order, [*firsts, -sum(firsts)]))))
+season = st.lists(results, min_size=1, max_size=4)
+
+
+def season_file(evenings: list[dict]) -> str:
+    return "date,evening,member,counters\n" + "".join(
+        f"2025-01-{n + 1:02d},Evening {n},{name},{counters}\n"
+        for n, evening in enumerate(evenings) for name, counters in evening.items())
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(first=season, mended=season, more=st.lists(results, max_size=2))
+def test_standings_after_a_correction_are_the_standings_of_the_corrected_file(
+        client, first, mended, more):
+    """Whatever the first file said, a club that confirms a corrected file (its evenings, each
+    with figures of its own, and evenings more) stands as a club that brought in only the
+    corrected file: the standings follow by exactly the corrections."""
+    corrected = (mended * len(first))[:len(first)] + more
+    mending, fresh = Club(client, members=tuple(NAMES)), Club(client, members=tuple(NAMES))
+    assert send(mending, season_file(first), confirm=True, counter_value=5).status_code == 200
+    answer = send(mending, season_file(corrected), confirm=True, correct="true", counter_value=5)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["recorded"] == len(more)
+    assert send(fresh, season_file(corrected), confirm=True, counter_value=5).status_code == 200
+
+    def table(club):
+        return {name: (row["counters"], row["money"], row["evenings"], row["running"])
+                for name, row in club.standings().items()}
+    assert table(mending) == table(fresh)
+    assert send(mending, season_file(corrected), counter_value=5).get_json()["conflicts"] == []
