@@ -2,17 +2,19 @@
 again with changed figures shows each change and records them as corrections; dates that read
 both ways are asked about; an .xlsx is taken as it is and a picture refused by name; an
 evening brought in is withdrawn with a reason, which the club's log says; the standings'
-money signed as their counters are (−£0.30, +£0.30)."""
+money signed as their counters are (−£0.30, +£0.30), on the page, the season sheet and the
+shared text."""
 
 import io
 
 import openpyxl
 import pytest
+from pypdf import PdfReader
 import requests
 from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import overflow, serious
-from tests.browser.tools import OUTPUT, Phone
+from tests.browser.tools import OUTPUT, Phone, wait_for
 from tests.server import REQUEST_SECONDS
 
 pytestmark = pytest.mark.browser
@@ -44,6 +46,8 @@ def test_a_clubs_book_mended_on_its_page(base, browser, tmp_path):
                           headers={**auth, "Content-Type": "text/csv"}, timeout=REQUEST_SECONDS)
     assert first.status_code == 200 and first.json()["recorded"] == 2
     phone = Phone(browser)
+    phone.context.add_init_script("""navigator.canShare = () => false;
+        navigator.share = async data => { window.shared = data.text; };""")
     page = phone.page
     page.goto(f"{base}/club#c={club['id']}&w={club['write_token']}")
     expect(page.locator("#standings tbody tr")).to_have_count(3)
@@ -108,5 +112,13 @@ def test_a_clubs_book_mended_on_its_page(base, browser, tmp_path):
     expect(page.locator("#club-log")).to_contain_text("Corrected Guy Fawkes (2025-11-05)")
     assert serious(page) == [] and overflow(page) <= 0
     page.locator("#evenings").screenshot(path=str(OUTPUT / "club-withdrawn-360.png"))
+
+    # the season sheet (printed) and the shared text sign money as the table does
+    sheet = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    text = " ".join(" ".join(p.extract_text() for p in sheet.pages).split())
+    assert "−4 −£0.20" in text and "+6 +£0.22" in text and "-" not in text, text
+    page.locator("#share-season").click()
+    shared = wait_for(page, "window.shared").splitlines()
+    assert {"Ann: −4 (−£0.20)", "Ben: +6 (+£0.22)", "Zoë: −2 (−£0.02)"} <= set(shared), shared
     phone.close()
     assert phone.errors == [], phone.errors
