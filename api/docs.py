@@ -102,6 +102,7 @@ OPERATION_IDS = {
     ("get", "/api/v1/sessions/{sid}/stream"): "streamSession",
     ("get", "/api/v1/clubs/{cid}/stream"): "streamClub",
     ("post", "/api/v1/clubs/{cid}/imports"): "importEvenings",
+    ("post", "/api/v1/clubs/{cid}/imported/{eid}/withdrawal"): "withdrawEvening",
     ("patch", "/api/v1/sessions/{sid}/players/{pid}"): "renamePlayer",
     ("delete", "/api/v1/sessions/{sid}/players/{pid}"): "removePlayer",
     ("delete", "/api/v1/sessions/{sid}/games/{gid}"): "removeGame",
@@ -165,7 +166,7 @@ class Api(flask_smorest.Api):
 
 def references(self, field, ret, **kwargs) -> dict:
     """A reference is marked with what it refers to: `player-id`, `member-id` (a club's
-    member), or for a field named `<thing>_id`, `<thing>-id` (`game-id`, `table-id`,
+    member), `evening-id` (a club's evening brought in), or for a field named `<thing>_id`, `<thing>-id` (`game-id`, `table-id`,
     `event-id`, `session-id`); `id`, a new event's own
     id chosen by the client, is not a reference. A map keyed by references is keyed by
     players (`x-key-format`). A list of distinct references says so. Text a person types is
@@ -180,7 +181,8 @@ def references(self, field, ret, **kwargs) -> dict:
         return {}
     name = field.name
     thing = (name.removesuffix("_id").rsplit("_", 1)[-1] if name.endswith("_id")
-             else "member" if name in ("member", "members") else "player")
+             else "member" if name in ("member", "members")
+             else "evening" if name == "evening" else "player")
     return {"format": f"{thing}-id"}
 
 

@@ -69,6 +69,12 @@ REQUESTS = {
         "links": {player: MEMBERS[player] for player in SEATS}})},
 }
 IMPORTED = "imported-3f1c0a9e2b7d4c6a8e5f1b2c3d4e5f6a7b8c9d0e"
+REASON = "Christmas Eve was played at Netherfield's, not in the club: brought in by mistake"
+REQUESTS["withdrawEvening"] = {"withdrawal": _example("An evening brought in by mistake", {
+    "id": "5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e", "reason": REASON})}
+REQUESTS["appendClubEvent"]["evening_withdrawn"] = _example(
+    "An evening brought in, withdrawn (it stays in the log)", {
+        "type": "evening_withdrawn", "data": {"evening": IMPORTED, "reason": REASON}})
 RESPONSES = {
     "importEvenings": {"200": {
         "evenings": [{"id": IMPORTED, "date": "2025-12-24", "name": "Christmas Eve", "game": None,
@@ -77,7 +83,23 @@ RESPONSES = {
                            "amount_minor": 30, "line": 2},
                           {"member": MEMBERS[COLLINS], "name": "Mr Collins", "counters": -6,
                            "amount_minor": -30, "line": 3}]}],
-        "unknown_members": [], "problems": [], "new": 1, "ready": True}},
+        "unknown_members": [], "problems": [], "new": 1, "ready": True, "format": "csv",
+        "sheet": None, "left_out": [], "corrections": 1, "dates": {
+            "choice": None, "ambiguous": False, "evident": "day_first", "asked": False,
+            "example": None},
+        "conflicts": [{"evening": IMPORTED.replace("3f1c", "4a2d"), "date": "2025-11-05",
+                       "evening_name": "Guy Fawkes", "member": MEMBERS[BENNET],
+                       "name": "Mrs Bennet", "line": 4,
+                       "before": {"counters": -6, "amount_minor": -30},
+                       "after": {"counters": -4, "amount_minor": -20}},
+                      {"evening": IMPORTED.replace("3f1c", "4a2d"), "date": "2025-11-05",
+                       "evening_name": "Guy Fawkes", "member": MEMBERS[DARCY],
+                       "name": "Mr Darcy", "line": 5,
+                       "before": {"counters": 6, "amount_minor": 30},
+                       "after": {"counters": 4, "amount_minor": 20}}]}},
+    "withdrawEvening": {"201": _club_event("7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b", 8,
+                                           "evening_withdrawn",
+                                           {"evening": IMPORTED, "reason": REASON})},
     "createClub": {"201": {"id": CLUB, "name": "Meryton", "version": 1,
                            "write_token": "Qm1nZ2VfZGl4aGFyZF9leGFtcGxlX3Rva2VuXzAx",
                            "read_token": "cmVhZF9leGFtcGxlX3Rva2VuX2Zvcl9tZXJ5dG9u"}},

@@ -1,5 +1,7 @@
 """Clubs across evenings: members, seasons, evenings, standings and history (issue 15)."""
 
+import re
+
 from flask import request
 from flask.views import MethodView
 from marshmallow import RAISE
@@ -8,14 +10,15 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from api.access import bearer_token, guard, require_club_token
 from api.body import check_not_encoded, parsed_body
 from api.service import answer, ledger, record_request
-from api.clubs import schemas
+from api.clubs import importing, schemas
 from api.blueprint import Blueprint
 from api.events.schemas import AfterQuery, Verification
 from api.exports.resources import CSV_DOC, download
 from ledger.projections import exports
 from api.schemas import Created, Event
 from ledger.clubs import imports, reading, standings
-from ledger.errors import Invalid
+from ledger.errors import Invalid, NotFound
+from ledger.events.fields import REF_PATTERN
 
 # The token check finds the club (a club's tokens are written with its creation): past it,
 # every view may take the club as known.
@@ -76,8 +79,9 @@ class Events(MethodView):
     @blp.response(200, schemas.ClubEvents)
     @blp.problems(401, 404, 422)
     def get(self, query, cid):
-        """The club's log after a version, oldest first."""
-        return {"events": ledger().store.read(cid, query["after"], query["limit"])}
+        """The club's log after a version, oldest first, each event with what it did in
+        words (`said`)."""
+        return {"events": ledger().clubs.log(cid, query["after"], query["limit"])}
 
 
 @blp.route("/<cid>/evenings")
@@ -107,6 +111,25 @@ class Evening(MethodView):
         players linked to members at once or later (`player_linked`). An evening belongs to
         one club at most."""
         event, created = ledger().clubs.attach(cid, sid, body)
+        return answer(event, 201 if created else 200)
+
+
+@blp.route("/<cid>/imported/<eid>/withdrawal")
+class Withdrawal(MethodView):
+    @blp.arguments(schemas.WithdrawalRequest())
+    @blp.response(201, Event)
+    @blp.problems(400, 401, 403, 404, 409, 413, 422, resend="Event")
+    def post(self, body, cid, eid):
+        """Withdraw an evening brought in from a spreadsheet (`eid`: its `evening_imported`
+        fact's id): the club's `evening_withdrawn`, with the reason, in its log for good; the
+        standings leave the evening out from here on, and nothing is deleted. Once: 409 for
+        an evening withdrawn already, 404 for one the club never brought in."""
+        if not re.fullmatch(REF_PATTERN, eid):  # no id of anything: an evening never brought in
+            raise NotFound(f"No evening {eid!r} brought into this club.",
+                           {"eid": ["no evening brought in with this id"]})
+        envelope = {key: body.pop(key) for key in ("id", "expected_version") if key in body}
+        event, created = ledger().clubs.record(cid, {
+            "type": "evening_withdrawn", "data": {"evening": eid, **body}, **envelope})
         return answer(event, 201 if created else 200)
 
 
@@ -159,32 +182,41 @@ class Verify(MethodView):
         return ledger().sessions.verify(cid)
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_TYPES = ("text/csv", "text/plain", "application/csv", "application/vnd.ms-excel",
-             "application/octet-stream")
+             "application/octet-stream", XLSX)
 
 
 @blp.route("/<cid>/imports")
 class Imports(MethodView):
-    @blp.arguments(schemas.ImportQuery, location="query")
+    @blp.arguments(importing.ImportQuery, location="query")
     @blp.doc(requestBody={"required": True, "description": "the spreadsheet, as CSV (UTF-8 or "
-                          "Windows-1252; commas, semicolons or tabs)", "content": {
+                          "Windows-1252; commas, semicolons or tabs), as an Excel workbook "
+                          "(.xlsx), or a Splitwise export (its CSV); whatever the Content-Type "
+                          "of those listed, the file is read as what it is", "content": {
                               "text/csv": {"schema": {"type": "string"}, "example": (
                                   "date;evening;member;counters;money\n"
                                   "24/12/2025;Christmas Eve;Mrs Bennet;6;0,30\n"
-                                  "24/12/2025;Christmas Eve;Mr Collins;-6;-0,30\n")}}})
-    @blp.response(200, schemas.ImportPreview)
+                                  "24/12/2025;Christmas Eve;Mr Collins;-6;-0,30\n")},
+                              XLSX: {"schema": {"type": "string", "format": "binary"},
+                                     "example": "(the workbook's bytes)"}}})
+    @blp.response(200, importing.ImportPreview)
     @blp.problems(400, 401, 403, 404, 409, 413, 415, 422)
     def post(self, query, cid):
         """Past evenings from a spreadsheet: previewed (every problem by line, the members
-        it names that the club lacks), recorded only with `confirm=true`, each evening once
-        however often the file is sent."""
+        it names that the club lacks, how its dates read, and each figure it gives otherwise
+        for an evening brought in already), recorded only with `confirm=true`, each evening
+        once however often the file is sent; changed figures recorded as corrections only
+        with `correct=true` too, and dates that read two ways only once `dates` says which."""
         raw = spreadsheet()
         options = {"currency": query["currency"], "counter_value": query["counter_value"],
                    "members": {**{name: "new" for name in query["new"]},
-                               **dict(pair.split("=", 1) for pair in query["link"] if "=" in pair)}}
+                               **dict(pair.split("=", 1) for pair in query["link"] if "=" in pair)},
+                   **({"dates": query["dates"]} if query.get("dates") else {})}
         try:
             if query["confirm"]:
-                return ledger().imports.results(cid, raw, options, query.get("id"))
+                return ledger().imports.results(cid, raw, options, query.get("id"),
+                                                query["correct"])
             with ledger().clubs.reading(cid) as (state, _evenings):
                 return imports.preview(state, raw, **options)
         except imports.ImportProblem as problem:
@@ -194,7 +226,8 @@ class Imports(MethodView):
 def spreadsheet() -> bytes:
     """The request's file, up to the import's own limit (larger than a JSON body's)."""
     if request.mimetype not in CSV_TYPES:
-        raise UnsupportedMediaType("Send the spreadsheet as CSV (Content-Type: text/csv).")
+        raise UnsupportedMediaType("Send the spreadsheet as CSV (Content-Type: text/csv) or "
+                                   f"as .xlsx (Content-Type: {XLSX}).")
     check_not_encoded()
     limit = imports.MAX_BYTES
     if (request.content_length or 0) > limit:

@@ -103,8 +103,22 @@ class PastEvening(Schema):
     currency = fields.String()
 
 
+class Withdrawn(Schema):
+    reason = fields.String()
+    version = fields.Integer(metadata={"description": "the club's version that withdrew it"})
+    at = fields.String(metadata={"description": "when it was withdrawn (ISO 8601, UTC)"})
+
+
 class ImportedEvening(PastEvening):
     members = fields.Integer(metadata={"description": "how many members' results"})
+    corrections = fields.Integer(metadata={"description": "how often its figures were corrected"})
+    withdrawn = fields.Nested(Withdrawn, allow_none=True, metadata={
+        "description": "null, or why and when it left the standings (it stays in the log)"})
+
+
+class WithdrawalRequest(Idempotent):
+    reason = facts.Text(200, required=True, metadata={
+        "description": "why it is withdrawn: the club's log says it"})
 
 
 class ClubEvening(StandingsEvening):
@@ -121,62 +135,6 @@ class Club(Schema):
     evenings = fields.List(fields.Nested(ClubEvening), metadata={"description": "oldest first"})
     imported = fields.List(fields.Nested(ImportedEvening), metadata={
         "description": "past evenings brought in from a spreadsheet, as they were imported"})
-
-
-class ImportQuery(Schema):
-    confirm = fields.Boolean(load_default=False, metadata={
-        "description": "record it (nothing is recorded without it: a preview)"})
-    id = Ref(metadata={"description": "client-chosen id of this confirmation (one a tap, kept "
-                                      "for its retries): the same file and options again "
-                                      "answer the original answer and record nothing; the "
-                                      "same id with another file or options is 409. A preview "
-                                      "records nothing: there the id counts for nothing"})
-    currency = fields.String(load_default="GBP", validate=CURRENCY,
-                             metadata={"description": "of the lines with no currency column"})
-    counter_value = fields.Integer(load_default=1, validate=validate.Range(1, 10**9),
-                                   metadata={"description": "minor units a counter is worth: "
-                                             "makes counters of money, or money of counters"})
-    new = fields.List(fields.String(), load_default=list, metadata={
-        "description": "names in the file to add as new members"})
-    link = fields.List(fields.String(), load_default=list, metadata={
-        "description": "`name=member id`: a name in the file that is that member"})
-
-
-class ImportProblem(Schema):
-    line = fields.Integer()
-    field = fields.String()
-    message = fields.String()
-
-
-class ImportResult(Schema):
-    member = fields.String(metadata={"description": "the member's id, or new:<name>"})
-    name = fields.String(metadata={"description": "as the file wrote it"})
-    counters = fields.Integer()
-    amount_minor = fields.Integer()
-    line = fields.Integer()
-
-
-class ImportEvening(PastEvening):
-    line = fields.Integer(metadata={"description": "its first line in the file"})
-    results = fields.List(fields.Nested(ImportResult), metadata={
-        "description": "each member's result, in the file's order"})
-    already = fields.Boolean(metadata={"description": "imported before: recorded again never"})
-
-
-class UnknownMember(Schema):
-    name = fields.String()
-    line = fields.Integer()
-    added = fields.Boolean(metadata={"description": "to be added as a new member"})
-
-
-class ImportPreview(Schema):
-    evenings = fields.List(fields.Nested(ImportEvening))
-    unknown_members = fields.List(fields.Nested(UnknownMember))
-    problems = fields.List(fields.Nested(ImportProblem))
-    new = fields.Integer(metadata={"description": "evenings not imported already"})
-    ready = fields.Boolean(metadata={"description": "no problem left: it can be confirmed"})
-    recorded = fields.Integer(metadata={"description": "(confirmed) evenings recorded"})
-    members_added = fields.Integer()
 
 
 Money = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
@@ -237,8 +195,15 @@ class History(Schema):
     biggest_loss = fields.Nested(EveningResult, allow_none=True)
 
 
+class ClubEvent(Event):
+    said = fields.String(metadata={"description": (
+        "what the club's fact did, in words, as the club stands now: members by name, "
+        "evenings by name and day, a correction's figures from what stood to what stands "
+        "(`Ann −6 (−0.30 GBP) → −4 (−0.20 GBP)`), a withdrawal with its reason")})
+
+
 class ClubEvents(Schema):
-    events = fields.List(fields.Nested(Event), metadata={
+    events = fields.List(fields.Nested(ClubEvent), metadata={
         "description": "a club's events: `session_id` is the club's id (its stream)"})
 
 

@@ -75,6 +75,46 @@ class EveningImported(EventData):
                           metadata={"description": "member id -> his result"})
 
 
+class Figures(Schema):
+    class Meta:
+        unknown = RAISE
+
+    counters = fields.Integer(strict=True, required=True,
+                              validate=validate.Range(-MAX_AMOUNT, MAX_AMOUNT))
+    amount_minor = fields.Integer(strict=True, required=True,
+                                  validate=validate.Range(-MAX_AMOUNT, MAX_AMOUNT))
+
+
+class Change(Schema):
+    """One member's result on an evening brought in, as it stood and as it stands corrected."""
+
+    class Meta:
+        unknown = RAISE
+
+    member = Ref(required=True)
+    name = Text(100, required=True, metadata={"description": "as the file wrote it"})
+    before = fields.Nested(Figures, required=True, allow_none=True, metadata={
+        "description": "his result as it stood; null: he had none that evening"})
+    after = fields.Nested(Figures, required=True, allow_none=True, metadata={
+        "description": "his result corrected; null: he had none that evening after all"})
+
+
+class EveningCorrected(EventData):
+    """An evening brought in, its results mended by a file brought in again with other
+    figures: each difference, from what stood to what stands (the evening still sums to 0)."""
+
+    evening = Ref(required=True, metadata={"description": "its `evening_imported` fact's id"})
+    changes = fields.List(fields.Nested(Change), required=True,
+                          validate=validate.Length(1, 10_000))
+
+
+class EveningWithdrawn(EventData):
+    """An evening brought in, left out of the standings from here on; it stays in the log."""
+
+    evening = Ref(required=True, metadata={"description": "its `evening_imported` fact's id"})
+    reason = Text(200, required=True, metadata={"description": "why, for the club's log"})
+
+
 class ImportRecorded(EventData):
     """A spreadsheet's confirmation sent with a client's id (the event's): what it asked and
     what it recorded, so that the same request again is answered as it was."""
@@ -83,18 +123,20 @@ class ImportRecorded(EventData):
         "description": "SHA-256 of the file and its options"})
     recorded = WholeNumber(0, required=True, metadata={"description": "evenings recorded"})
     members_added = WholeNumber(0, required=True)
+    corrected = WholeNumber(0, load_default=0, metadata={"description": "evenings corrected"})
 
 
 SCHEMAS: dict[str, type[Schema]] = {
     "club_created": ClubCreated, "member_added": MemberAdded, "member_renamed": MemberRenamed,
     "member_retired": MemberRetired, "season_declared": SeasonDeclared,
     "evening_attached": EveningAttached, "player_linked": PlayerLinked,
-    "evening_imported": EveningImported, "import_recorded": ImportRecorded,
+    "evening_imported": EveningImported, "evening_corrected": EveningCorrected,
+    "evening_withdrawn": EveningWithdrawn, "import_recorded": ImportRecorded,
 }
 # Recorded by their own endpoints: the club's creation, its evenings (which need the
 # evening's own token, or open a new one) and what a spreadsheet brings in.
 APPENDED = frozenset(SCHEMAS) - {"club_created", "evening_attached", "evening_imported",
-                                 "import_recorded"}
+                                 "evening_corrected", "import_recorded"}
 
 
 class ClubEnvelope(Schema):

@@ -1,15 +1,17 @@
-"""Old seasons brought into a club from a spreadsheet: a CSV of past evenings' results, read
-as a person's spreadsheet writes it, previewed with every problem by line, recorded only
-when confirmed, and never twice.
+"""Old seasons brought into a club from a spreadsheet: past evenings' results as a CSV, an
+.xlsx or a Splitwise export (`ledger.clubs.files`), read as a person's spreadsheet writes
+them, previewed with every problem by line, recorded only when confirmed, and never twice.
 
-The file is read as `ledger.clubs.spreadsheet` reads one. Its columns are found by their
+A CSV is read as `ledger.clubs.spreadsheet` reads one. Its columns are found by their
 headers, in any order and case: the date, the evening's name, the member, the result in
 counters and/or in money, and optionally the game and the currency. One line a member's
 result; the lines of one evening (same date and name) make it. An evening's results must sum
 to zero (in counters, and in money).
 
 Each evening is recorded as the club's `evening_imported`, its id made from the club, its
-date and its name, so the same evening from the same file (or another) is recorded once.
+date and its name, so the same evening from the same file (or another) is recorded once;
+the same evening with other figures is a conflict of the preview, recorded as a correction
+when confirmed so (`ledger.clubs.corrections`).
 """
 
 
@@ -17,9 +19,10 @@ import hashlib
 import re
 import unicodedata
 
+from ledger.clubs import corrections, files
+from ledger.clubs.dates import DAY_FIRST, readings
 from ledger.clubs.rules import twin_of
-from ledger.clubs.spreadsheet import MAX_AMOUNT, ImportProblem, Row, columns, decoded, rows
-from ledger.clubs.spreadsheet import MAX_BYTES, _minor
+from ledger.clubs.spreadsheet import MAX_AMOUNT, MAX_BYTES, ImportProblem, Row, _minor
 
 def evening_id(club_id: str, date: str, name: str) -> str:
     """The id of an imported evening's fact: the same club, date and name, the same id."""
@@ -40,69 +43,29 @@ def member_id(club_id: str, name: str, members: dict) -> str:
 
 
 def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
-            members: dict[str, str] | None = None) -> dict:
+            members: dict[str, str] | None = None, dates: str | None = None) -> dict:
     """What the file would record in the club (`state`): its evenings with their results, the
     members it names that the club does not have (`members` may say, by name, "new" or the
     id of the member a name stands for), and every problem by line. `ready` when it can be
-    recorded as it is; `new`: the evenings not imported already."""
+    recorded as it is; `new`: the evenings not imported already; `conflicts`: each result the
+    file gives otherwise for an evening imported already (recorded, as corrections, only
+    when the confirmation says so); `dates`: how its dates read, and whether the import
+    must say which way (`dates`: day_first or month_first)."""
     if len(raw) > MAX_BYTES:
         raise ImportProblem(f"The file is {len(raw) / 1e6:.1f} MB: at most "
                             f"{MAX_BYTES // (1024 * 1024)} MB; split it by season.")
-    delimiter, lines = rows(decoded(raw))
-    if not lines:
-        raise ImportProblem("The file is empty.")
-    found = columns(lines[0][1])
+    sheet = files.read(raw)
+    order = readings([(line, cells[sheet.found["date"]]) for line, cells in sheet.lines
+                      if sheet.found["date"] < len(cells)], dates)
     chosen = {_key(name): choice for name, choice in (members or {}).items()}
     known = {_key(m["name"]): m["id"] for m in state.members.values()}
     problems, evenings, unknown = [], {}, {}
-    for line, cells in lines[1:]:
+    for line, cells in sheet.lines:
         if not any(cell.strip() for cell in cells):
             continue
-        read = Row(line, cells, found, delimiter, problems)
-        day, evening, name = read.date(), read.text("evening", 200), read.text("member", 100)
-        spent = (read.cell("currency") or currency).upper()
-        if not re.fullmatch(r"[A-Z]{3}", spent):
-            read.problem("currency", f"{spent!r} is not a currency code such as GBP or EUR")
-        counters, game = read.number("counters"), read.text("game", 100, optional=True)
-        money = read.number("money", spent)
-        if counters is None and money is None and not read.failed:
-            read.problem("counters", "no result: give the counters or the money")
-        if read.failed or None in (day, evening, name):
-            continue
-        member = known.get(_key(name)) or chosen.get(_key(name))
-        if member is None or member == "new":
-            unknown.setdefault(_key(name), {"name": name, "line": line, "chosen": member})
-        if member is not None and member != "new" and member not in state.members:
-            read.problem("member", f"{name} is linked to no member of the club")
-            continue
-        try:
-            counters, minor = _amounts(counters, money, spent, counter_value)
-        except ValueError as error:
-            read.problem("money" if money is not None else "counters", str(error))
-            continue
-        held = evenings.setdefault((day, _key(evening)), {
-            "id": evening_id(state.id, day, evening), "date": day, "name": evening,
-            "game": game, "currency": spent, "line": line, "results": {}, "lines": {}})
-        who = member if member not in (None, "new") else f"new:{_key(name)}"
-        if held["currency"] != spent:
-            read.problem("currency", f"{evening} ({day}) is in {held['currency']} (line "
-                                     f"{held['line']}), not {spent}")
-            continue
-        if who in held["results"]:
-            read.problem("member", f"{name} has two results on {evening} ({day}): lines "
-                                   f"{held['lines'][who]} and {line}")
-            continue
-        held["results"][who] = {"name": name, "counters": counters, "amount_minor": minor}
-        held["lines"][who] = line
-    for held in evenings.values():
-        for what, unit in (("counters", "counters"), ("amount_minor", held["currency"])):
-            total = sum(r[what] for r in held["results"].values())
-            if total:  # the first that does not add up says it (money follows counters)
-                problems.append({"line": held["line"], "field": "counters" if what == "counters" else "money",
-                                 "message": f"{held['name']} on {held['date']}: the results sum to "
-                                            f"{total:+} {unit}, not 0"})
-                break
-        held["already"] = held["id"] in state.imported
+        read = Row(line, cells, sheet.found, sheet.delimiter, problems, dates or DAY_FIRST)
+        _line(state, read, evenings, unknown, known, chosen, currency, counter_value)
+    found = _sums_and_conflicts(state, evenings, problems)
     if not evenings and not problems:
         raise ImportProblem("The file has no results under its first line.")
     _new_names_told_apart(state, unknown, problems)
@@ -111,12 +74,78 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
     for held in listed:  # each member's result with its line, in the file's order
         held["results"] = [{"member": who, **result, "line": held["lines"][who]}
                            for who, result in held["results"].items()]
-    return {"evenings": [{k: v for k, v in e.items() if k != "lines"} for e in listed],
+    return {"format": sheet.format, "sheet": sheet.sheet, "dates": order,
+            "evenings": [{k: v for k, v in e.items() if k != "lines"} for e in listed],
             "unknown_members": [{"name": u["name"], "line": u["line"], "added": u["chosen"] == "new"}
                                 for u in unknown.values()],
-            "problems": sorted(problems, key=lambda p: p["line"]),
+            "problems": sorted(problems, key=lambda p: p["line"]), "left_out": sheet.left_out,
+            "conflicts": found, "corrections": len({c["evening"] for c in found}),
             "new": sum(not e["already"] for e in listed),
-            "ready": not problems and not missing}
+            "ready": not problems and not missing and not order["asked"]}
+
+
+def _line(state, read: Row, evenings: dict, unknown: dict, known: dict, chosen: dict,
+          currency: str, counter_value: int) -> None:
+    """One line of the file read into its evening, or its problems noted."""
+    line = read.line
+    day, evening, name = read.date(), read.text("evening", 200), read.text("member", 100)
+    spent = (read.cell("currency") or currency).upper()
+    if not re.fullmatch(r"[A-Z]{3}", spent):
+        read.problem("currency", f"{spent!r} is not a currency code such as GBP or EUR")
+    counters, game = read.number("counters"), read.text("game", 100, optional=True)
+    money = read.number("money", spent)
+    if counters is None and money is None and not read.failed:
+        read.problem("counters", "no result: give the counters or the money")
+    if read.failed or None in (day, evening, name):
+        return
+    member = known.get(_key(name)) or chosen.get(_key(name))
+    if member is None or member == "new":
+        unknown.setdefault(_key(name), {"name": name, "line": line, "chosen": member})
+    if member is not None and member != "new" and member not in state.members:
+        return read.problem("member", f"{name} is linked to no member of the club")
+    try:
+        counters, minor = _amounts(counters, money, spent, counter_value)
+    except ValueError as error:
+        return read.problem("money" if money is not None else "counters", str(error))
+    held = evenings.setdefault((day, _key(evening)), {
+        "id": evening_id(state.id, day, evening), "date": day, "name": evening,
+        "game": game, "currency": spent, "line": line, "results": {}, "lines": {}})
+    who = member if member not in (None, "new") else f"new:{_key(name)}"
+    if held["currency"] != spent:
+        return read.problem("currency", f"{evening} ({day}) is in {held['currency']} (line "
+                                        f"{held['line']}), not {spent}")
+    if who in held["results"]:
+        return read.problem("member", f"{name} has two results on {evening} ({day}): lines "
+                                      f"{held['lines'][who]} and {line}")
+    held["results"][who] = {"name": name, "counters": counters, "amount_minor": minor}
+    held["lines"][who] = line
+
+
+def _sums_and_conflicts(state, evenings: dict, problems: list) -> list[dict]:
+    """Each evening's results sum to 0 (the first that does not says it, money after
+    counters); one brought in already is `already` (and `withdrawn` if it was), and what
+    the file gives otherwise for it is listed as conflicts."""
+    found = []
+    for held in evenings.values():
+        for what, unit in (("counters", "counters"), ("amount_minor", held["currency"])):
+            total = sum(r[what] for r in held["results"].values())
+            if total:
+                problems.append({"line": held["line"], "field": "counters" if what == "counters" else "money",
+                                 "message": f"{held['name']} on {held['date']}: the results sum to "
+                                            f"{total:+} {unit}, not 0"})
+                break
+        standing = state.imported.get(held["id"])
+        held["already"] = standing is not None
+        held["withdrawn"] = bool(standing and standing["withdrawn"])
+        if standing is None or held["withdrawn"]:
+            continue
+        if standing["currency"] != held["currency"]:
+            problems.append({"line": held["line"], "field": "currency", "message":
+                             f"{held['name']} on {held['date']} was brought in in "
+                             f"{standing['currency']}: a correction keeps its currency"})
+            continue
+        found += corrections.conflicts(standing, held)
+    return found
 
 
 def _new_names_told_apart(state, unknown: dict, problems: list) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from confusables import is_confusable
 
 from ledger.clubs.state import ClubState
-from ledger.errors import Conflict, NotFound
+from ledger.errors import Conflict, Invalid, NotFound
 
 
 def decide(state: ClubState, event_type: str, data: dict,
@@ -85,6 +85,51 @@ def _evening_imported(state, data, _players):
         member(state, member_id, "data.results")
 
 
+def brought_in(state: ClubState, evening_id: str, field: str = "data.evening") -> dict:
+    """An evening brought in from a spreadsheet, not withdrawn: what a correction or a
+    withdrawal acts on. An evening recorded here is mended in its own log (undone there)."""
+    found = state.imported.get(evening_id)
+    if found is None and evening_id in state.evenings:
+        raise Conflict("That evening was recorded here, not brought in: undo its mistakes in "
+                       "its own log.", {field: ["recorded, not brought in"]})
+    if found is None:
+        raise NotFound(f"No evening {evening_id} brought into this club.",
+                       {field: ["no evening brought in with this id"]})
+    if found["withdrawn"] is not None:
+        raise Conflict(f"{found['name']} ({found['date']}) was withdrawn already: "
+                       f"{found['withdrawn']['reason']}", {field: ["withdrawn already"]})
+    return found
+
+
+def corrected(state: ClubState, data: dict, adding: frozenset[str] = frozenset()) -> None:
+    """Each change starts from the result that stands (a file previewed before another
+    correction is stale: 409), names a member (or one the same import adds: `adding`), and
+    the evening still sums to 0."""
+    evening = brought_in(state, data["evening"])
+    results = {m: dict(r) for m, r in evening["results"].items()}
+    for change in data["changes"]:
+        if change["member"] not in adding:
+            member(state, change["member"], "data.changes")
+        standing = results.get(change["member"])
+        if (standing and {k: standing[k] for k in ("counters", "amount_minor")}) != (
+                change["before"] or None):
+            raise Conflict(f"{change['name']}'s result on {evening['name']} is not what the "
+                           "correction started from: preview the file again.",
+                           {"data.changes": [f"{change['name']}: stale"]})
+        if change["after"] is None:
+            results.pop(change["member"], None)
+        else:
+            results[change["member"]] = dict(change["after"])
+    for what in ("counters", "amount_minor"):
+        if total := sum(r[what] for r in results.values()):
+            raise Invalid(f"Corrected, {evening['name']} would sum to {total:+} {what}, not 0.",
+                          {"data.changes": [f"sum to {total:+} {what}"]})
+
+
+def _evening_withdrawn(state, data, _players):
+    brought_in(state, data["evening"])
+
+
 def _evening_attached(state, data, players):
     if data["session_id"] in state.evenings:
         raise Conflict("The evening is in this club already.", {"session_id": ["attached"]})
@@ -121,4 +166,6 @@ def _links(state: ClubState, links: Mapping[str, str], players: Mapping[str, dic
 RULES = {"member_added": _member_added, "member_renamed": _member_renamed,
          "member_retired": _member_retired, "season_declared": _season_declared,
          "evening_attached": _evening_attached, "player_linked": _player_linked,
-         "evening_imported": _evening_imported}
+         "evening_imported": _evening_imported,
+         "evening_corrected": lambda state, data, _players: corrected(state, data),
+         "evening_withdrawn": _evening_withdrawn}

@@ -5,13 +5,13 @@ fault noted as a problem of its line (`Row`).
 The file: UTF-8 (a byte-order mark or not) or Windows-1252 (what Excel and LibreOffice write
 in a Western European locale), or Excel's UTF-16 "Unicode Text"; commas, semicolons or tabs;
 cells quoted as CSV quotes them (line breaks inside too). A date is day first when it is not
-ISO (25/12/2026, 25.12.2026, 2026-12-25); money in the file's own decimals (1,50 beside
+ISO (25/12/2026, 25.12.2026, 2026-12-25) unless the import says month first
+(`ledger.clubs.dates`); money in the file's own decimals (1,50 beside
 semicolons), signs −/+ and a currency symbol allowed. A cell that is a formula (=…) is
 refused, never evaluated."""
 
 import codecs
 import csv
-import datetime as dt
 import io
 import re
 import unicodedata
@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 
 from marshmallow import ValidationError
 
+from ledger.clubs.dates import DAY_FIRST, date
 from ledger.events.fields import MAX_AMOUNT, person_text
 from ledger.projections.money import MINOR_DIGITS
 
@@ -35,7 +36,6 @@ HEADERS = {  # what a column may be headed, casefolded, without accents or punct
 }
 FORMULA = re.compile(r"^\s*[=@]")
 NEWLINE = re.compile(r"\r\n|\r|\n")
-DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y", "%d/%m/%y", "%d.%m.%y")
 
 
 class ImportProblem(Exception):
@@ -171,40 +171,6 @@ def _exponent(value: Decimal) -> int:
     return exponent + trailing
 
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
-SHAPES = {"%Y": r"(?P<year>\d{4})", "%y": r"(?P<year>\d{2})", "%m": r"(?P<month>\d{1,2})",
-          "%d": r"(?P<day>\d{1,2})"}
-
-
-def date(text: str) -> str:
-    for pattern in DATE_FORMATS:
-        try:
-            return dt.datetime.strptime(text.strip(), pattern).date().isoformat()
-        except ValueError:
-            continue
-    raise ValueError(_no_such_day(text.strip()) or
-                     f"{text!r} is not a date: write it as 2026-12-25 or 25/12/2026")
-
-
-def _no_such_day(text: str) -> str | None:
-    """A date written the right way round that names a day the calendar has not: the fault
-    is the day ("there is no 31 February 2025"), not how it is written."""
-    for pattern in DATE_FORMATS:
-        shape = re.escape(pattern)
-        for code, group in SHAPES.items():
-            shape = shape.replace(re.escape(code), group)
-        found = re.fullmatch(shape, text)
-        if not found:
-            continue
-        day, month, year = (int(found[name]) for name in ("day", "month", "year"))
-        year += 2000 if len(found["year"]) == 2 else 0
-        if not 1 <= month <= 12:
-            return f"{text!r}: there is no month {month} (day/month/year, or year-month-day)"
-        return f"{text!r}: there is no {day} {MONTHS[month - 1]} {year}"
-    return None
-
-
 def _minor(value: Decimal, currency: str) -> int:
     digits = MINOR_DIGITS.get(currency, 2)
     scaled = value * (10 ** digits)
@@ -216,9 +182,9 @@ def _minor(value: Decimal, currency: str) -> int:
 class Row:
     """One line of the file, read cell by cell; each fault noted as a problem of its line."""
 
-    def __init__(self, line, cells, found, delimiter, problems):
+    def __init__(self, line, cells, found, delimiter, problems, order=DAY_FIRST):
         self.line, self.cells, self.found, self.delimiter = line, cells, found, delimiter
-        self.problems, self.failed = problems, False
+        self.problems, self.failed, self.order = problems, False, order
 
     def problem(self, field: str, message: str) -> None:
         self.problems.append({"line": self.line, "field": field, "message": message})
@@ -252,7 +218,7 @@ class Row:
         if value is None:
             return None
         try:
-            return date(value) if value else self.problem("date", "no date")
+            return date(value, self.order) if value else self.problem("date", "no date")
         except ValueError as error:
             self.problem("date", str(error))
             return None

@@ -20,13 +20,14 @@ def ordered(state: ClubState, evenings: dict[str, dict], season: dict | None) ->
 
 def brought_in(state: ClubState) -> list[dict]:
     """Past evenings imported (ledger.clubs.imports), shaped as an evening's summary: results
-    only (no deals, no tallies), each line its member's own."""
+    only (no deals, no tallies), each line its member's own, as corrected since; an evening
+    withdrawn is left out (it stays in the club's log)."""
     return [{"session_id": eid, "name": e["name"], "date": e["date"], "opened_at": e["date"],
              "currency": e["currency"], "brought_in": True,
              "players": {member: {"name": r["name"], "counters": r["counters"],
                                   "amount_minor": r["amount_minor"], "deals": 0, "tallies": {}}
                          for member, r in e["results"].items()}}
-            for eid, e in state.imported.items()]
+            for eid, e in state.standing().items()]
 
 
 def played(state: ClubState, evening: dict) -> dict[str, tuple[str, dict]]:

@@ -13,7 +13,8 @@ class ClubState:
     members: dict[str, dict] = field(default_factory=dict)  # id -> {id, name, group, retired}
     seasons: dict[str, dict] = field(default_factory=dict)  # id -> {id, name, starts, ends}
     evenings: dict[str, dict] = field(default_factory=dict)  # session id -> {links, version}
-    imported: dict[str, dict] = field(default_factory=dict)  # fact id -> a past evening's results
+    # fact id -> a past evening's results, as corrected since, and whether it was withdrawn
+    imported: dict[str, dict] = field(default_factory=dict)
 
     def apply(self, event: dict) -> "ClubState":
         FOLDS[event["type"]](self, event["id"], event["data"], event)
@@ -27,8 +28,13 @@ class ClubState:
                 "evenings": [{"session_id": sid, "links": dict(evening["links"])}
                              for sid, evening in self.evenings.items()],
                 "imported": [{"id": eid, "date": e["date"], "name": e["name"], "game": e["game"],
-                              "currency": e["currency"], "members": len(e["results"])}
+                              "currency": e["currency"], "members": len(e["results"]),
+                              "corrections": e["corrections"], "withdrawn": e["withdrawn"]}
                              for eid, e in self.imported.items()]}
+
+    def standing(self) -> dict[str, dict]:
+        """The evenings brought in that count: those not withdrawn."""
+        return {eid: e for eid, e in self.imported.items() if e["withdrawn"] is None}
 
     def member_of(self, session_id: str, player_id: str) -> str | None:
         return self.evenings[session_id]["links"].get(player_id)
@@ -76,7 +82,23 @@ def _player_linked(state, _id, data, _event):
 
 
 def _evening_imported(state, event_id, data, _event):
-    state.imported[event_id] = dict(data)
+    results = {member: dict(result) for member, result in data["results"].items()}
+    state.imported[event_id] = {**data, "results": results, "corrections": 0, "withdrawn": None}
+
+
+def _evening_corrected(state, _id, data, _event):
+    evening = state.imported[data["evening"]]
+    for change in data["changes"]:
+        if change["after"] is None:
+            evening["results"].pop(change["member"], None)
+        else:
+            evening["results"][change["member"]] = {"name": change["name"], **change["after"]}
+    evening["corrections"] += 1
+
+
+def _evening_withdrawn(state, _id, data, event):
+    state.imported[data["evening"]]["withdrawn"] = {
+        "reason": data["reason"], "version": event["version"], "at": event["recorded_at"]}
 
 
 def _import_recorded(_state, _id, _data, _event):
@@ -87,4 +109,5 @@ FOLDS = {"club_created": _created, "member_added": _member_added,
          "member_renamed": _member_renamed, "member_retired": _member_retired,
          "season_declared": _season_declared, "evening_attached": _evening_attached,
          "player_linked": _player_linked, "evening_imported": _evening_imported,
+         "evening_corrected": _evening_corrected, "evening_withdrawn": _evening_withdrawn,
          "import_recorded": _import_recorded}

@@ -9,7 +9,7 @@ import uuid
 from contextlib import contextmanager
 
 from ledger import games
-from ledger.clubs import facts, rules
+from ledger.clubs import facts, rules, words
 from ledger.clubs.evening import summary
 from ledger.errors import Conflict, NotFound
 from ledger.events.draft import Draft
@@ -117,6 +117,13 @@ class Clubs:
                          {"session_id": session.id, "links": links})
         club_event = uow.append(attached, [])
         return _answer(session.id, links, club_event["version"], event["version"])
+
+    def log(self, club_id: str, after: int, limit: int | None) -> list[dict]:
+        """A page of the club's log after version `after`, each event with `said`: what it
+        did, in words, as the club stands now (`ledger.clubs.words`)."""
+        page = self.store.read(club_id, after, limit)
+        with self.reading(club_id) as (state, evenings):
+            return [{**event, "said": words.said(state, evenings, event)} for event in page]
 
     @contextmanager
     def reading(self, club_id: str):

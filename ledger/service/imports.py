@@ -3,10 +3,12 @@ from a spreadsheet (`ledger.clubs.imports`), and a stream's log moved from anoth
 (`ledger export-log` / `import-log`), its chain checked as it is copied."""
 
 import hashlib
+import uuid
 
 import orjson
 
-from ledger.clubs import facts, imports, rules
+from ledger.clubs import corrections, facts, imports, rules
+from ledger.clubs.dates import MONTHS
 from ledger.clubs.state import fold
 from ledger.errors import Conflict, Invalid, NotFound
 from ledger.events.draft import Draft
@@ -19,18 +21,22 @@ class Imports:
     def __init__(self, units: Units):
         self.units = units
 
-    def results(self, club_id: str, raw: bytes, options: dict, request_id: str | None = None
-                ) -> dict:
+    def results(self, club_id: str, raw: bytes, options: dict, request_id: str | None = None,
+                correct: bool = False) -> dict:
         """Record what a spreadsheet of past evenings previews, in one transaction: the
-        members it adds (as ordinary members), then each evening not imported already.
-        Refused whole (422, each problem by line) unless the preview is ready. Ids are made
-        from the club and the names, so a confirmation sent twice records nothing new.
+        members it adds (as ordinary members), each evening not imported already, and, if
+        `correct`, each evening imported already whose figures the file changes (its
+        `evening_corrected`). Refused whole (422, each problem by line) unless the preview
+        is ready; 422 naming `dates` while its dates read two ways and the import has not
+        said which, and naming `correct` while it changes evenings and does not say so. Ids
+        of evenings and members are made from the club and the names, so a confirmation
+        sent twice records nothing new.
 
         With a client `request_id`, the confirmation is kept as the club's `import_recorded`
         under that id (with a digest of the file and its options): the same request again
         answers the original answer, the preview as it was before, and records nothing; the
         same id with another file or other options is 409."""
-        digest = _digest(raw, options)
+        digest = _digest(raw, {**options, **({"correct": True} if correct else {})})
         for uow in self.units.attempts(club_id, busy="club"):
             with uow:
                 state = uow.club()
@@ -38,7 +44,9 @@ class Imports:
                 if original is not None:
                     answer = _again(uow.writer, club_id, original, raw, options, digest)
                 else:
-                    answer = _recorded(uow, club_id, state, raw, options, request_id, digest)
+                    seen = imports.preview(state, raw, **options)
+                    _ready(seen, correct)
+                    answer = _recorded(uow, club_id, state, seen, request_id, digest)
         return answer
 
     def log(self, stream: str, events: list[dict], digests: dict[str, str], club: bool) -> int:
@@ -72,10 +80,8 @@ class Imports:
         return added
 
 
-def _recorded(uow, club_id: str, state, raw: bytes, options: dict, request_id: str | None,
+def _recorded(uow, club_id: str, state, seen: dict, request_id: str | None,
               digest: str) -> dict:
-    seen = imports.preview(state, raw, **options)
-    _ready(seen)
     drafts, made = [], {}
     for unknown in seen["unknown_members"]:
         member_id = imports.member_id(club_id, unknown["name"], state.members)
@@ -88,6 +94,10 @@ def _recorded(uow, club_id: str, state, raw: bytes, options: dict, request_id: s
         if not evening["already"]:
             drafts.append(Draft(evening["id"], "evening_imported", None, facts.load(
                 "evening_imported", _imported(evening, made))))
+    for evening, changes in corrections.changes(seen["conflicts"], made).items():
+        data = facts.load("evening_corrected", {"evening": evening, "changes": changes})
+        rules.corrected(state, data, frozenset(made.values()))
+        drafts.append(Draft(str(uuid.uuid4()), "evening_corrected", None, data))
     for draft in drafts:  # made from names: an id a client chose may have taken it
         if (taken := uow.event(draft.id)) is not None:
             raise Conflict(f"The id {draft.id} that the file's "
@@ -96,7 +106,8 @@ def _recorded(uow, club_id: str, state, raw: bytes, options: dict, request_id: s
                            f"{taken['type']} (version {taken['version']}).",
                            {"file": [f"{draft.data['name']}: id taken"]})
     counts = {"recorded": sum(d.type == "evening_imported" for d in drafts),
-              "members_added": sum(d.type == "member_added" for d in drafts)}
+              "members_added": sum(d.type == "member_added" for d in drafts),
+              "corrected": sum(d.type == "evening_corrected" for d in drafts)}
     if request_id:
         drafts.append(Draft(request_id, "import_recorded", None,
                             facts.load("import_recorded", {"request": digest, **counts})))
@@ -112,9 +123,11 @@ def _again(writer, club_id: str, original: dict, raw: bytes, options: dict, dige
     if original["type"] != "import_recorded" or data["request"] != digest:
         raise Conflict(f"Id {original['id']} was already recorded with other content.",
                        {"id": ["already used for a different event"]})
-    before = original["version"] - 1 - data["recorded"] - data["members_added"]
+    made = data["recorded"] + data["members_added"] + data.get("corrected", 0)
+    before = original["version"] - 1 - made
     seen = imports.preview(fold(writer.events(club_id, 0, before)), raw, **options)
-    return {**seen, "recorded": data["recorded"], "members_added": data["members_added"]}
+    return {**seen, "recorded": data["recorded"], "members_added": data["members_added"],
+            "corrected": data.get("corrected", 0)}
 
 
 def _digest(raw: bytes, options: dict) -> str:
@@ -123,7 +136,20 @@ def _digest(raw: bytes, options: dict) -> str:
                           ).hexdigest()
 
 
-def _ready(seen: dict) -> None:
+def _ready(seen: dict, correct: bool) -> None:
+    """Recorded only as the preview stands ready, its dates read one way, and its
+    corrections, if any, accepted."""
+    if seen["dates"]["asked"]:
+        example = seen["dates"]["example"]
+        read = {order: _day(day) for order, day in example["readings"].items()}
+        raise Invalid.field("dates", f"The dates can be read two ways (line {example['line']}: "
+                            f"{example['text']} is {read['day_first']} read day first, "
+                            f"{read['month_first']} read month first): say which, dates=day_first "
+                            "or dates=month_first.")
+    if seen["conflicts"] and not correct:
+        raise Invalid.field("correct", f"The file changes {seen['corrections']} evening(s) "
+                            "brought in already (the preview lists each difference): confirm "
+                            "with correct=true to record the corrections.")
     if not seen["ready"]:
         raise Invalid("The file is not ready to record: " + "; ".join(
             [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
@@ -131,6 +157,14 @@ def _ready(seen: dict) -> None:
                for u in seen["unknown_members"] if not u["added"]]),
             {"file": [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
              or ["members to add or link"]})
+
+
+def _day(iso: str | None) -> str:
+    """A day in words (2025-04-03: 3 April 2025), or that there is none."""
+    if iso is None:
+        return "no day"
+    year, month, day = (int(part) for part in iso.split("-"))
+    return f"{day} {MONTHS[month - 1]} {year}"
 
 
 def _imported(evening: dict, made: dict) -> dict:

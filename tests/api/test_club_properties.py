@@ -1,4 +1,5 @@
-"""Invariants of a club over random sequences of its facts and its evenings' play: the
+"""Invariants of a club over random sequences of its facts, its evenings' play and the past
+evenings it brings in, corrects and withdraws: the
 standings a warm service keeps (club states and evening summaries folded as they come) equal
 the standings a new service folds from the log alone; every member's counters add up to
 what the evenings' linked players won; a refused request changes nothing."""
@@ -20,6 +21,9 @@ step = st.one_of(
     st.tuples(st.just("rename"), st.sampled_from(NAMES), st.text("xyz", min_size=1, max_size=3)),
     st.tuples(st.just("retire"), st.sampled_from(NAMES)),
     st.tuples(st.just("season"), st.sampled_from(["Winter", "All", "Never"])),
+    # a past evening brought in (again, with other figures: corrected), or withdrawn
+    st.tuples(st.just("import"), st.integers(0, 2), st.sampled_from(NAMES[:3]), st.integers(-9, 9)),
+    st.tuples(st.just("withdraw"), st.integers(0, 2)),
 )
 
 
@@ -88,6 +92,19 @@ def play(client, club, evenings, kind, *args):
         player = evening["players"][seat % len(evening["players"])]["id"]
         return club.post("player_linked", session_id=evening["id"], player=player,
                          member=club.members[name] if name else None)
+    if kind == "import":
+        n, winner, counters = args
+        text = (f"date,evening,member,counters\n2026-12-0{n + 1},Past {n},{winner},{counters}\n"
+                f"2026-12-0{n + 1},Past {n},Edwin,{-counters}\n")
+        return client.post(club.url("/imports"), data=text.encode(), headers={
+            **club.write, "Content-Type": "text/csv"}, query_string={
+            "confirm": "true", "correct": "true"})
+    if kind == "withdraw":
+        past = [e for e in club.get()["imported"] if e["name"] == f"Past {args[0]}"]
+        if not past:
+            return None
+        return client.post(club.url(f"/imported/{past[0]['id']}/withdrawal"), headers=club.write,
+                           json={"reason": "brought in by mistake"})
     if kind == "rename":
         name, new = args
         return club.post("member_renamed", member=club.members[name], name=f"{name} {new}")

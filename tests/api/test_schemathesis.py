@@ -40,6 +40,9 @@ SCHEMAS = catalogue().schemas
 from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, RefField
 from tests.factories import Club, Table
 
+# A workbook (.xlsx) is sent as its bytes, as any binary body is.
+schemathesis.serializer.alias("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                              "application/octet-stream")
 APP = create_app({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp(prefix='ledger-st-')}/st.sqlite3",
                   "REQUEST_LOG": False})
 TABLE = Table(APP.test_client())

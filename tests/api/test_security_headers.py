@@ -11,6 +11,7 @@ from api.security import HEADERS
 from tests.factories import Club
 
 CONVERTER = {"sid": "session", "gid": "game", "pid": "player", "cid": "club", "mid": "member",
+             "eid": "evening",
              "filename": "icon.svg", "name": "phone.js", "version": "version"}
 
 
@@ -18,7 +19,8 @@ CONVERTER = {"sid": "session", "gid": "game", "pid": "player", "cid": "club", "m
 def ids(client, table):
     club = Club(client, members=("Ann",))
     return {"session": table.id, "game": table.start_game(), "player": table.players[0],
-            "club": club.id, "member": club.members["Ann"], "icon.svg": "icon.svg",
+            "club": club.id, "member": club.members["Ann"], "evening": "imported-none",
+            "icon.svg": "icon.svg",
             "phone.js": "phone.js", "version": VERSION}
 
 

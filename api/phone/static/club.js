@@ -54,6 +54,7 @@ async function refresh() {
     seen = {summary, standings};
     keep.set(`ledger:clubview:${club.id}`, seen);
     $("#status").textContent = "online";
+    if ($("#log-panel").open) showLog($("#club-log"));
   } catch (problem) {
     $("#status").textContent = navigator.onLine ? problem.message : "offline";
   }
@@ -95,8 +96,8 @@ function drawSeasons(seasons) {
   select.value = seasons.some(s => s.id === chosen) ? chosen : "";
 }
 
-function money(amounts) {
-  return Object.entries(amounts).map(([currency, minor]) => moneyIn(currency)(minor)).join(", ") || "—";
+function money(amounts) {  // signed as counters are: −€0.80, +€2.30
+  return Object.entries(amounts).map(([currency, minor]) => signedMoney(minor, moneyIn(currency))).join(", ") || "—";
 }
 
 const TALLIES = {cassino_games_won: "Cassino won", yellow_chips: "yellow chips",
@@ -127,7 +128,7 @@ async function showHistory(m) {
   try {
     const history = await ask(`/members/${m.member_id}/history` + inSeason(season));
     box.replaceChildren(history.evenings.length ? el("ol", null, {class: "log"}, ...history.evenings.map(e =>
-      el("li", `${e.date} · ${e.name}: ${signed(e.counters)} (${moneyIn(e.currency)(e.amount_minor)}) · in all ${signed(e.running_counters)}`)))
+      el("li", `${e.date} · ${e.name}: ${signed(e.counters)} (${signedMoney(e.amount_minor, moneyIn(e.currency))}) · in all ${signed(e.running_counters)}`)))
       : el("p", "No evening yet."));
   } catch (problem) {
     box.replaceChildren(el("p", problem.message));
@@ -158,12 +159,30 @@ function drawEvenings(summary) {
       item.append(who);
     }
     return item;
-  }), ...[...(summary.imported || [])].sort((a, b) => (a.date < b.date ? 1 : -1)).map(e =>
-    el("li", `${e.date} · ${e.name} · brought in (results only)`, {class: "hint"})));
+  }), ...[...(summary.imported || [])].sort((a, b) => (a.date < b.date ? 1 : -1)).map(e => {
+    const item = el("li", `${e.date} · ${e.name} · ` + (e.withdrawn ? `withdrawn: ${e.withdrawn.reason}` : "brought in (results only)"), {class: "hint"});
+    if (officer() && !e.withdrawn) item.append(" ", button("Withdraw…", () => withdraw(e), {class: "small", "aria-label": `Withdraw ${e.name}`}));
+    return item;
+  }));
   const strangers = Object.entries(mine).filter(([id, t]) => t.write && !inClub.has(id));
   $("#bring").replaceChildren(...(strangers.length ? [el("h3", "Evenings recorded on this phone"), ...strangers.map(([id, t]) =>
     el("div", null, {class: "row"}, el("span", ((keep.get(`ledger:view:${id}`, null) || {}).summary || {}).name || `Evening ${id.slice(0, 8)}`),
        button("Bring into the club", () => act(() => ask(`/evenings/${id}`, {method: "PUT", body: JSON.stringify({write_token: t.write})})))))] : []));
+}
+
+// An evening brought in by mistake leaves the standings, with the reason, and stays in the log
+function withdraw(e) {
+  const reason = el("input", null, {maxlength: "200", required: ""}), id = uuid();
+  $("#sheet-fields").replaceChildren(el("p", "It leaves the standings; the club's log keeps it, with why."), el("label", "Why", {}, reason));
+  openSheet(`Withdraw ${e.name} (${e.date})`, "Withdraw", error => act(() => post(`/imported/${e.id}/withdrawal`, {id, reason: reason.value}), error));
+}
+
+async function showLog(list) {  // the club's facts in words, newest first
+  try {
+    list.replaceChildren(...(await ask("/events")).events.reverse().map(e => el("li", e.said)));
+  } catch (problem) {
+    list.replaceChildren(el("li", problem.message));
+  }
 }
 
 function drawMembers(summary) {
@@ -269,6 +288,7 @@ function wire() {
   });
   submitted("#season-form", form => act(() => fact("season_declared", Object.fromEntries(new FormData(form)))).then(done => done && form.reset()));
   $("#season").addEventListener("change", refresh);
+  $("#log-panel").addEventListener("toggle", e => e.target.open && showLog($("#club-log")));
   $("#csv").addEventListener("click", download);
   submitted("#import-form", async form => {
     const [file] = form.elements.file.files;

@@ -93,7 +93,7 @@ export function chart(series, labels, target) {
   const svg = node("svg", {viewBox: `0 0 ${W} ${H}`, class: "chart", "aria-hidden": "true"});
   svg.append(node("line", {x1: pad, x2: W, y1: y(0), y2: y(0), class: "axis"}));
   if (target) svg.append(node("line", {x1: pad, x2: W, y1: y(target), y2: y(target), class: "target"}));
-  for (const v of [hi, lo]) { const t = node("text", {x: 2, y: y(v) + 4}); t.textContent = v; svg.append(t); }
+  for (const v of [hi, lo]) { const t = node("text", {x: 2, y: y(v) + 4}); t.textContent = v < 0 ? signed(v) : v; svg.append(t); }
   // a series' colour is its `n` (a player's place in the evening: the same in every chart), else its place here
   const colour = (s, i) => COLOURS[(s.n ?? i) % 8], dashed = (s, i) => ((s.n ?? i) >= 8 ? "4 3" : "none");
   series.forEach((s, i) => svg.append(node("polyline", {points: s.points.map((v, j) => `${x(j)},${y(v)}`).join(" "), stroke: colour(s, i), "stroke-dasharray": dashed(s, i)})));
@@ -103,7 +103,7 @@ export function chart(series, labels, target) {
   const every = Math.ceil((steps + 1) / 50);  // at most 50 rows: every k-th point, and the last
   for (let j = 0; j <= steps; j++) {
     if (j % every && j !== steps) continue;
-    table.append(el("tr", null, {}, el("th", labels.at(j), {scope: "row"}), ...series.map(s => el("td", s.points[j] ?? "", {class: "num"}))));
+    table.append(el("tr", null, {}, el("th", labels.at(j), {scope: "row"}), ...series.map(s => el("td", s.points[j] == null ? "" : signed(s.points[j]), {class: "num"}))));
   }
   return {svg, legend, table};
 }
