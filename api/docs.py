@@ -251,12 +251,19 @@ def _event_request(name: str):
     elif name in GAME_EVENTS:
         extra["game_id"] = ledger_fields.Ref(required=True, metadata={
             "description": "the game it happened in"})
+    if not CATALOGUE.in_a_deal(name):
+        extra["deal"] = fields.Integer(allow_none=True, validate=validate.OneOf([None]), metadata={
+            "description": f"none: a {name} event belongs to no deal"})
     return Envelope.from_dict(extra, name=_camel(name) + "Request")
 
 
 def _game_request(request, game: games.Game):
     return request.from_dict({
         "kind": fields.String(required=True, validate=validate.OneOf([game.kind, *game.aliases])),
+        "seats": fields.List(ledger_fields.Ref(), required=True, validate=[
+            validate.Length(game.seats.start, game.seats.stop - 1), ledger_fields._distinct],
+            metadata={"description": f"the players, clockwise: {game.seats.start} to "
+                                     f"{game.seats.stop - 1} for this kind"}),
         "options": fields.Nested(game.options, metadata={
             "description": "the kind's options; any left out take their defaults"}),
     }, name=_camel(game.kind) + "GameRequest")

@@ -8,7 +8,7 @@ from api.service import ledger
 from api.blueprint import Blueprint
 from api.reads import schemas
 from ledger import games
-from ledger.errors import Invalid, NotFound
+from ledger.errors import NotFound
 from ledger.games.dealing import dealing
 from ledger.projections.balances import balances, pools
 from ledger.projections.refunds import refund
@@ -58,14 +58,16 @@ class Dealing(MethodView):
 @blp.route("/games/<gid>/scores")
 class Scores(MethodView):
     @blp.response(200, schemas.Scores)
-    @blp.problems(401, 404, 422)
+    @blp.problems(401, 404)
     def get(self, sid, gid):
-        """Cassino: each deal's raw and scored points, totals, and the winner once reached."""
+        """Cassino: each deal's raw and scored points, totals, and the winner once reached.
+        A game of another kind keeps no scores: 404, as for a game that does not exist."""
         with ledger().sessions.reading(sid) as state:
             game = _game(state, gid)
             read = games.of(game).reads.get("scores")
-            if read is None:
-                raise Invalid.field("gid", "Scores are kept for Cassino games.")
+            if read is None:  # (SPEC §6: what does not exist is a 404, naming the id)
+                raise NotFound("No scores for this game: scores are kept for Cassino games.",
+                               {"gid": ["no scores for this game"]})
             return read(game, state)
 
 

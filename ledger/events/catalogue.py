@@ -45,6 +45,11 @@ class Catalogue:
                           for name, schema in schemas.items()}
         self._known = _KnownData()
 
+    def in_a_deal(self, event_type: str) -> bool:
+        """Whether a fact of this type may name its `deal`: a game's facts do; the session's
+        own facts, and a void (it belongs to the event it undoes), do not."""
+        return event_type not in self.session_types and event_type != "event_voided"
+
     def load(self, event_type: str, data) -> dict:
         """Validate an event's data against its type's schema; 422 names each bad field."""
         schema = self._instances.get(event_type)

@@ -55,17 +55,17 @@ class Flag(fields.Boolean):
 class WholeNumber(fields.Integer):
     """A JSON integer and nothing else: no strings, fractions or booleans."""
 
-    def __init__(self, minimum: int, **kwargs):
-        self.minimum = minimum
+    def __init__(self, minimum: int, maximum: int = MAX_AMOUNT, **kwargs):
+        self.minimum, self.maximum = minimum, maximum
         # the bounds are shown in the OpenAPI document; _validated enforces them
-        kwargs["metadata"] = {"minimum": minimum, "maximum": MAX_AMOUNT, **kwargs.get("metadata", {})}
+        kwargs["metadata"] = {"minimum": minimum, "maximum": maximum, **kwargs.get("metadata", {})}
         super().__init__(strict=True, **kwargs)
 
     def _validated(self, value):
         if isinstance(value, bool) or not isinstance(value, int) or not (
-            self.minimum <= value <= MAX_AMOUNT
+            self.minimum <= value <= self.maximum
         ):
-            raise ValidationError(f"Must be a whole number from {self.minimum} to {MAX_AMOUNT}.")
+            raise ValidationError(f"Must be a whole number from {self.minimum} to {self.maximum}.")
         return value
 
 
@@ -93,7 +93,7 @@ def Counters(**kwargs) -> WholeNumber:
 
 
 def Count(**kwargs) -> WholeNumber:
-    """A count of cards, spades, aces, sweeps or cards left: 0 to 10⁹."""
+    """A count of cards, spades, aces, sweeps or cards left: 0 to 10⁹ (or `maximum`)."""
     return WholeNumber(0, **kwargs)
 
 

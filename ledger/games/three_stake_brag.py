@@ -43,7 +43,7 @@ WHAT = {"first": "the first stake (best card turned up)", "second": "the second 
 
 
 class ThreeStakeBragOptions(EventData):
-    sweep_bonus = Count(load_default=0, validate=validate.Range(max=3), metadata={
+    sweep_bonus = Count(maximum=3, load_default=0, metadata={
         "description": "stakes each other player pays one who wins all three in a deal "
                        "(Britannica: 'another stake, or two or three, as arranged')"})
     ace_in_thirty_one = fields.String(load_default="10", validate=validate.OneOf(["10", "1", "11"]),

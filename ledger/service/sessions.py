@@ -130,7 +130,7 @@ def drafted(request: dict) -> Draft:
         raise Invalid.field("game_id", f"A {event_type} event names its game.")
     if event_type in own and event_type not in OF_A_GAME and game_id is not None:
         raise Invalid.field("game_id", f"A {event_type} event does not belong to a game.")
-    if loaded["deal"] is not None and (event_type in own or event_type == "event_voided"):
+    if loaded["deal"] is not None and not catalogue.in_a_deal(event_type):
         raise Invalid.field("deal", f"A {event_type} event does not belong to a deal.")
     return Draft(loaded.get("id") or str(uuid.uuid4()), event_type, game_id, loaded["data"],
                  loaded["expected_version"], loaded["deal"])

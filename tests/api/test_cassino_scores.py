@@ -77,6 +77,8 @@ def test_impossible_counts_are_422_and_nothing_is_written(table):
 
 
 def test_scores_are_for_cassino_games_only(table):
+    """Another kind's game keeps no scores: a resource that does not exist (SPEC §6, 404)."""
     game = table.start_game(kind="commerce")
     response = table.client.get(table.url(f"/games/{game}/scores"), headers=table.read)
-    assert response.status_code == 422
+    assert response.status_code == 404 and response.get_json()["errors"] == {
+        "gid": ["no scores for this game"]}

@@ -213,3 +213,33 @@ def test_references_in_event_data_say_what_they_refer_to(spec):
                 assert prop["format"].endswith("-id"), (event_type, name)
     assert schema_of(spec, "StakePaidData")["properties"]["player"]["format"] == "player-id"
     assert schema_of(spec, "EventVoidedData")["properties"]["event_id"]["format"] == "event-id"
+
+
+def test_the_document_says_what_the_server_refuses(spec, client):
+    """A bound the server holds is the document's: three-stake Brag's sweep bonus is at most
+    3, a session's own facts and a void name no `deal`, and each kind seats as many as it
+    takes; a game that keeps no scores has none to read (404, naming `gid`)."""
+    options = schema_of(spec, "ThreeStakeBragOptions")["properties"]["sweep_bonus"]
+    assert (options["minimum"], options["maximum"]) == (0, 3)
+    for event_type in RECORDABLE:
+        deal = schema_of(spec, "".join(w.title() for w in event_type.split("_")) + "Request")[
+            "properties"]["deal"]
+        in_a_deal = catalogue().in_a_deal(event_type)
+        assert (deal.get("enum") == [None]) != in_a_deal, event_type
+    for game in games.GAMES.values():
+        seats = schema_of(spec, "".join(w.title() for w in game.kind.split("_")) + "GameRequest")[
+            "properties"]["seats"]
+        assert (seats["minItems"], seats["maxItems"]) == (game.seats.start, game.seats.stop - 1)
+    opened = client.post("/api/v1/sessions", json={"name": "Twelfth Night"}).get_json()
+    write = {"Authorization": f"Bearer {opened['write_token']}"}
+    url = f"/api/v1/sessions/{opened['id']}"
+    seats = [client.post(f"{url}/players", json={"name": name}, headers=write).get_json()["id"]
+             for name in ("Ann", "Ben")]
+    game = client.post(f"{url}/games", json={"kind": "commerce", "seats": seats, "stake": 1},
+                       headers=write).get_json()["id"]
+    scores = client.get(f"{url}/games/{game}/scores", headers=write)
+    assert scores.status_code == 404 and scores.mimetype == "application/problem+json"
+    assert "gid" in scores.get_json()["errors"]
+    added = client.post(f"{url}/events", headers=write, json={
+        "type": "player_added", "data": {"name": "Cleo"}, "deal": None})
+    assert added.status_code == 201
