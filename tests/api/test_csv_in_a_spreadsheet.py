@@ -44,7 +44,10 @@ IMPORTS = {
     "default": [],
     "utf-8, trim spaces": ["--infilter=CSV:44,34,76,1,,0,false,false,false,false,true"],
 }
-DETECTS_DATES = {"utf-8"}
+# Imports that read the journal's ISO 8601 times (`2026-11-25T21:16:20`) as dates: every one,
+# the default and the dialog's with "detect special numbers" off too (a space in place of
+# the `T` reads as text in those two).
+DETECTS_DATES = set(IMPORTS)
 
 # Text that a spreadsheet may run as a formula: OWASP's signs, after spaces, after other
 # white space, after invisible format characters (bidi overrides and isolates, zero-width
@@ -74,7 +77,7 @@ NUMBERS = {"results": {"counters", "money", "counter_value"},
            "settlement": {"counters", "money"}}
 DECIMALS = {"results": {"money_decimal"}, "journal": {"money_decimal"},
             "settlement": {"money_decimal"}}
-TIMES = {"journal": {"recorded_at"}}
+TIMES = {"journal": {"recorded_at", "local_time (UTC)"}}
 BOM = "\ufeff"
 
 
