@@ -12,7 +12,6 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from api.exports.resources import cell, lines, looks_like_a_formula
-from ledger.projections.exports import evening_zone, spreadsheet_time
 from ledger.projections.money import decimal_money
 from tests.factories import Table
 
@@ -153,32 +152,6 @@ def test_recorded_at_is_utc_as_a_spreadsheet_reads_a_date_and_time(table):
         moment = datetime.fromisoformat(recorded[row["event_id"]]).astimezone(UTC)
         assert row["recorded_at"] == moment.strftime("%Y-%m-%dT%H:%M:%S")
         assert row["local_time (UTC)"] == row["recorded_at"]
-
-
-@pytest.mark.parametrize("zone", ["Europe/London", "America/Los_Angeles", "Pacific/Chatham"])
-def test_the_journal_says_each_time_in_the_evening_s_zone_too(client, zone):
-    table = Table(client, players=2, time_zone=zone)
-    assert table.get("")["time_zone"] == zone
-    game = table.start_game(kind="other")
-    table.record("stake_paid", game, player=table.players[0], amount=1)
-    rows = download(table, "journal")
-    assert rows[0] == [*JOURNAL, f"local_time ({zone})"]  # the SPEC's columns kept, first
-    recorded = {e["id"]: e["recorded_at"] for e in table.get("/events")["events"]}
-    for row in records(rows):
-        moment = datetime.fromisoformat(recorded[row["event_id"]]).astimezone(ZoneInfo(zone))
-        assert row[f"local_time ({zone})"] == moment.strftime("%Y-%m-%dT%H:%M:%S")
-        assert row["recorded_at"] == moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
-
-
-def test_a_time_is_written_in_a_zone_and_text_that_is_no_time_is_kept():
-    london = ZoneInfo("Europe/London")
-    assert spreadsheet_time("2026-11-22T21:15:03.892128+01:00") == "2026-11-22T20:15:03"
-    assert spreadsheet_time("2026-11-22T20:15:03+00:00") == "2026-11-22T20:15:03"
-    assert spreadsheet_time("2026-07-22T20:15:03+00:00", london) == "2026-07-22T21:15:03"
-    assert spreadsheet_time("2026-07-22 20:15:03", london) == "2026-07-22T21:15:03"  # UTC
-    assert spreadsheet_time("yesterday", london) == "yesterday"
-    assert evening_zone("Europe/London") == ("Europe/London", london)
-    assert evening_zone("Mars/Olympus_Mons") == ("UTC", UTC)  # a zone this machine lacks
 
 
 @pytest.mark.parametrize("minor, currency, shown", [
