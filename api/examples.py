@@ -241,3 +241,16 @@ RESPONSES["getView"] = {"200": {
     "summary": RESPONSES["getSession"]["200"], "balances": RESPONSES["getBalances"]["200"],
     "settlement": RESPONSES["getSettlement"]["200"], "pools": RESPONSES["getPools"]["200"],
     "events": [COMMERCE_STARTED, DEAL_STARTED]}}
+
+# the whole evening in one file: the reads above, of one version, and its log (two events of
+# it shown here), with the chain verified over the log
+RESPONSES["downloadEveningJson"] = {"200": {
+    "version": 12, "summary": RESPONSES["getSession"]["200"],
+    "balances": RESPONSES["getBalances"]["200"], "pools": RESPONSES["getPools"]["200"],
+    "settlement": RESPONSES["getSettlement"]["200"],
+    "games": [{"id": COMMERCE, "kind": "commerce", "dealing": RESPONSES["getDealing"]["200"]},
+              {"id": CASSINO, "kind": "cassino", "dealing": {
+                  **RESPONSES["getDealing"]["200"], "deal": 1, "settled": [],
+                  "deals": {BENNET: 1, COLLINS: 0, CATHERINE: 0, DARCY: 0}},
+               "scores": RESPONSES["getScores"]["200"]}],
+    "verify": RESPONSES["verifyChain"]["200"], "events": RESPONSES["listEvents"]["200"]["events"]}}

@@ -46,10 +46,11 @@ CURRENCY = Pattern(r"^[A-Z]{3}$", error="Must be an ISO 4217 code of three capit
 
 class TimeZone(fields.String):
     """An IANA time zone name the tz database knows (`Europe/London`, `UTC`), exactly as it
-    spells it: the zone an evening's times are written in."""
+    spells it: the zone an evening's times are written in. The OpenAPI document marks it
+    `format: time-zone`."""
 
     def __init__(self, **kwargs):
-        kwargs["metadata"] = {"maxLength": 64, "example": "Europe/London",
+        kwargs["metadata"] = {"format": "time-zone", "example": "Europe/London",
                               **kwargs.get("metadata", {})}
         super().__init__(**kwargs)
 
