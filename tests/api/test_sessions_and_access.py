@@ -20,7 +20,9 @@ def test_an_evening_is_played_in_a_time_zone_utc_unless_one_is_given(client):
     assert opened.status_code == 201 and opened.get_json()["time_zone"] == "Europe/London"
     evening = Table.opened(client, opened.get_json())
     assert evening.get("")["time_zone"] == "Europe/London"
-    assert evening.get("/events")["events"][0]["data"]["time_zone"] == "Europe/London"
+    opening = evening.get("/events")["events"][0]
+    assert opening["data"]["time_zone"] == "Europe/London"
+    assert opening["said"].endswith("a counter worth 0.01 GBP, its times in Europe/London")
     plain = Table(client, players=0)  # none given: none stored (as in an older log), UTC read
     assert "time_zone" not in plain.get("/events")["events"][0]["data"]
     assert plain.get("")["time_zone"] == "UTC"
