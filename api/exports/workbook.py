@@ -3,8 +3,8 @@ sheet for each CSV export with the same columns and rows, each cell of its own t
 no spreadsheet has to guess what CSV cannot say.
 
 Text is a text cell whatever it looks like (a player called `007` or `1e3` stays as typed;
-`=1+1` is text, never a formula: openpyxl would write it as one, so its type is set); whole
-numbers (counters, minor units, versions) are integers; money in major units (a `Decimal`)
+`=1+1` and `#N/A` are text, never a formula or an error: openpyxl would write them as such,
+so their type is set); whole numbers (counters, minor units, versions) are integers; money in major units (a `Decimal`)
 is a number in the currency's format (`"£"#,##0.00;"−£"#,##0.00`); times are date-times.
 Each sheet's header row is bold and frozen, and its columns as wide as their first rows.
 """
@@ -19,6 +19,7 @@ from decimal import Decimal
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -27,7 +28,6 @@ from ledger.projections.money import MINOR_DIGITS, symbol
 MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 TIME = "yyyy-mm-dd hh:mm:ss"
 DAY = "yyyy-mm-dd"
-WHOLE = "0"
 BOLD = Font(bold=True)
 # Characters XML 1.0 cannot hold (openpyxl refuses them): written as XLSX's own escape, which
 # Excel shows as the character (a log imported from elsewhere may hold any text).
@@ -89,26 +89,30 @@ def _write(ws, sheet: Sheet, money: str) -> None:
 
 
 def _header(ws, name: str) -> WriteOnlyCell:
-    cell = _cell(ws, name, "")
+    cell = _text(ws, UNWRITABLE.sub(lambda m: f"_x{ord(m[0]):04X}_", name))
     cell.font = BOLD
     return cell
 
 
-def _cell(ws, value, money: str) -> WriteOnlyCell:
-    """A cell of the value's own type (see the module's docstring); empty for "" and None."""
+def _cell(ws, value, money: str):
+    """A cell of the value's own type (see the module's docstring); empty for "" and None.
+    Integers and plain text go as they are (openpyxl makes their cells: most of a journal's);
+    only what needs a format, or text openpyxl would take for a formula or an error, gets a
+    cell of its own."""
     if value is None or value == "":
-        return WriteOnlyCell(ws, None)
+        return None
     if isinstance(value, bool):
-        return _text(ws, "yes" if value else "no")
+        return "yes" if value else "no"
     if isinstance(value, int):
-        return _formatted(ws, value, WHOLE)
+        return value
     if isinstance(value, Decimal):
         return _formatted(ws, value, money)
     if isinstance(value, datetime):
         return _formatted(ws, value, TIME)
     if isinstance(value, date):
         return _formatted(ws, value, DAY)
-    return _text(ws, str(value))
+    text = UNWRITABLE.sub(lambda m: f"_x{ord(m[0]):04X}_", str(value))
+    return _text(ws, text) if text.startswith("=") or text in ERROR_CODES else text
 
 
 def _formatted(ws, value, number_format: str) -> WriteOnlyCell:
@@ -118,8 +122,8 @@ def _formatted(ws, value, number_format: str) -> WriteOnlyCell:
 
 
 def _text(ws, text: str) -> WriteOnlyCell:
-    """A text cell, whatever the text looks like (a formula, a number, a date)."""
-    cell = WriteOnlyCell(ws, UNWRITABLE.sub(lambda m: f"_x{ord(m[0]):04X}_", text))
+    """A text cell, whatever the text looks like (`=1+1`, `#N/A`)."""
+    cell = WriteOnlyCell(ws, text)
     cell.data_type = "s"
     return cell
 

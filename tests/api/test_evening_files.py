@@ -22,7 +22,7 @@ from tests.factories import Table
 
 ZONE = "Europe/London"
 # names a spreadsheet would take for a number, a date, a truth value or a formula
-NAMES = ["007", "1e3", "2026-11-25", "1/2", "TRUE", "=1+1", "+44 20", "Zoë", "-5"]
+NAMES = ["007", "1e3", "2026-11-25", "1/2", "TRUE", "=1+1", "+44 20", "Zoë", "-5", "#N/A"]
 SHEETS = ["evening", "results", "journal", "settlement"]
 WHOLE = {"results": {"counters", "money", "counter_value", "cassino_points_1"},
          "journal": {"position", "version", "amount", "money"},
