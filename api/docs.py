@@ -11,7 +11,8 @@
   games' registry (`ledger.games`), so a new type or game is documented without touching this
   file;
 - references to players, games, tables and events marked with a `format` (`player-id`, …),
-  and text typed by a person with `display-text`.
+  text typed by a person with `display-text`, and an evening's time zone with `time-zone`
+  (an IANA name the server's tz database knows).
 """
 
 import copy
@@ -86,6 +87,8 @@ OPERATION_IDS = {
     ("get", "/api/v1/sessions/{sid}/export/results.csv"): "downloadResultsCsv",
     ("get", "/api/v1/sessions/{sid}/export/journal.csv"): "downloadJournalCsv",
     ("get", "/api/v1/sessions/{sid}/export/settlement.csv"): "downloadSettlementCsv",
+    ("get", "/api/v1/sessions/{sid}/export/evening.xlsx"): "downloadEveningXlsx",
+    ("get", "/api/v1/sessions/{sid}/export/evening.json"): "downloadEveningJson",
     ("get", "/healthz"): "getHealth",
     ("get", "/api/v1/games"): "listGames",
     ("post", "/api/v1/clubs"): "createClub",

@@ -70,7 +70,8 @@ def _counts(cards, spades, aces, great, little, sweeps) -> dict:
 
 REQUESTS = {
     "openSession": {"evening": _example("An evening where a counter is worth 5p", {
-        "name": "Twelfth Night", "counter_value": 5, "currency": "GBP"})},
+        "name": "Twelfth Night", "counter_value": 5, "currency": "GBP",
+        "time_zone": "Europe/London"})},
     "addPlayer": {"player": _example("A player, with an id chosen by the phone (a resend "
                                      "answers 200 with the original)", {
         "id": BENNET, "name": "Mrs Bennet", "group": "lady"})},
@@ -112,12 +113,13 @@ BALANCES = [(BENNET, -6), (COLLINS, -4), (CATHERINE, -4), (DARCY, 14)]
 
 RESPONSES = {
     "openSession": {"201": {
-        "id": SID, "name": "Twelfth Night", "counter_value": 5, "currency": "GBP", "version": 1,
-        "write_token": "6xipcuk_dxlEyBTOhzegpViu5xpVGJy3yBLo1tdaUBM",
+        "id": SID, "name": "Twelfth Night", "counter_value": 5, "currency": "GBP",
+        "time_zone": "Europe/London", "version": 1, "write_token": "6xipcuk_dxlEyBTOhzegpViu5xpVGJy3yBLo1tdaUBM",
         "read_token": "AzRAwps76-sWTwrdaiOlhHn7TtrvA82v4eCkMtUaA68"}},
     "getSession": {"200": {
         "id": SID, "name": "Twelfth Night", "counter_value": 5, "currency": "GBP",
-        "created_at": "2026-11-22T05:55:35.842661+00:00", "version": 12,
+        "created_at": "2026-11-22T05:55:35.842661+00:00", "time_zone": "Europe/London",
+        "version": 12,
         "players": [{"id": p, "name": NAMES[p][0], "group": NAMES[p][1]} for p in SEATS],
         "tables": [{"id": HEAD_TABLE, "name": "Head table", "rank": 1}],
         "games": [
@@ -215,11 +217,13 @@ RESPONSES = {
         f'"{DARCY}","Mr Darcy","gentleman",14,70,"GBP",0.70,5,0\r\n')},
     "downloadJournalCsv": {"200": (
         "\ufeffposition,version,recorded_at,event_id,type,game_id,account,amount,holder,"
-        "description,money,money_decimal,currency\r\n"
-        f'9,9,"2026-11-22 05:55:35","{STAKE}","stake_paid","{COMMERCE}","player:{COLLINS}",-2,'
-        '"Mr Collins","Mr Collins paid a stake of 2 to the pool",-10,-0.10,"GBP"\r\n'
-        f'9,9,"2026-11-22 05:55:35","{STAKE}","stake_paid","{COMMERCE}","pool:{COMMERCE}",2,'
-        '"pool of Commerce","Mr Collins paid a stake of 2 to the pool",10,0.10,"GBP"\r\n')},
+        "description,money,money_decimal,currency,local_time (Europe/London)\r\n"
+        f'9,9,"2026-11-22T05:55:35","{STAKE}","stake_paid","{COMMERCE}","player:{COLLINS}",-2,'
+        '"Mr Collins","Commerce · Deal 1 · Mr Collins staked 2 into the pool",-10,-0.10,"GBP",'
+        '"2026-11-22T05:55:35"\r\n'
+        f'9,9,"2026-11-22T05:55:35","{STAKE}","stake_paid","{COMMERCE}","pool:{COMMERCE}",2,'
+        '"pool of Commerce","Commerce · Deal 1 · Mr Collins staked 2 into the pool",10,0.10,'
+        '"GBP","2026-11-22T05:55:35"\r\n')},
     "downloadSettlementCsv": {"200": (
         "\ufefffrom,to,from_id,to_id,counters,money,currency,kind,money_decimal,event_id,note\r\n"
         f'"Mr Collins","Mr Darcy","{COLLINS}","{DARCY}",4,20,"GBP","transfer",0.20,"",""\r\n'
@@ -258,3 +262,16 @@ RESPONSES["getView"] = {"200": {
         for p in RESPONSES["getResults"]["200"]["players"]], "payments": [],
         "transfers": RESPONSES["getSettlement"]["200"]["transfers"], "version": 12},
     "events": [COMMERCE_STARTED, DEAL_STARTED]}}
+
+# the whole evening in one file: the reads above, of one version, and its log (two events of
+# it shown here), with the chain verified over the log
+RESPONSES["downloadEveningJson"] = {"200": {
+    "version": 12, "summary": RESPONSES["getSession"]["200"],
+    "balances": RESPONSES["getBalances"]["200"], "pools": RESPONSES["getPools"]["200"],
+    "settlement": RESPONSES["getSettlement"]["200"],
+    "games": [{"id": COMMERCE, "kind": "commerce", "dealing": RESPONSES["getDealing"]["200"]},
+              {"id": CASSINO, "kind": "cassino", "dealing": {
+                  **RESPONSES["getDealing"]["200"], "deal": 1, "settled": [],
+                  "deals": {BENNET: 1, COLLINS: 0, CATHERINE: 0, DARCY: 0}},
+               "scores": RESPONSES["getScores"]["200"]}],
+    "verify": RESPONSES["verifyChain"]["200"], "events": RESPONSES["listEvents"]["200"]["events"]}}

@@ -88,8 +88,10 @@ BOM = "\ufeff"
 
 
 def evening_stem(state) -> str:
-    """The evening's name and the day it opened (UTC)."""
-    return exports.file_stem(state.session.name, state.session.recorded_at[:10])
+    """The evening's name and the day it opened, in its time zone."""
+    _, clock = exports.evening_zone(state.session.time_zone)
+    return exports.file_stem(state.session.name,
+                             exports.spreadsheet_time(state.session.recorded_at, clock)[:10])
 
 
 def download(stem: str, name: str, header, rows) -> Response:
@@ -121,11 +123,13 @@ class Journal(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """One row per posting, in log order, with its event's id, the account's holder, the
-        event in words and its money."""
+        event in words and its money, and its time in UTC (`recorded_at`) and in the
+        evening's time zone (`local_time (<zone>)`)."""
         with ledger().sessions.reading(sid) as state:
             told, voided, stem = words.Words(state), frozenset(state.voided), evening_stem(state)
-        return download(stem, "journal", exports.JOURNAL,
-                        exports.journal(ledger().store.stream(sid), told, voided))
+            zone, clock = exports.evening_zone(state.session.time_zone)
+        return download(stem, "journal", exports.journal_header(zone),
+                        exports.journal(ledger().store.stream(sid), told, voided, clock))
 
 
 @blp.route("/settlement.csv")

@@ -59,6 +59,8 @@ class SessionCreated(Schema):
     name = fields.String()
     counter_value = fields.Integer()
     currency = fields.String()
+    time_zone = fields.String(metadata={"description": "the IANA time zone of the evening's "
+                                                      "times (UTC unless one was given)"})
     version = fields.Integer()
     write_token = fields.String(metadata={"description": "may record; keep it to the recorders"})
     read_token = fields.String(metadata={"description": "may only read; share it with the table"})
@@ -133,6 +135,8 @@ class Summary(Schema):
     counter_value = fields.Integer()
     currency = fields.String()
     created_at = fields.String()
+    time_zone = fields.String(metadata={"description": "the IANA time zone the exports write "
+                                                      "its times in (UTC unless one was given)"})
     version = fields.Integer()
     players = fields.List(fields.Nested(PlayerOut))
     tables = fields.List(fields.Nested(TableOut))

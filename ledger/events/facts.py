@@ -5,13 +5,16 @@ own types, are declared with the games (`ledger.games`), which know the kinds.""
 
 from marshmallow import fields
 
-from ledger.events.fields import CURRENCY, Counters, EventData, Ref, RefList, Text
+from ledger.events.fields import CURRENCY, Counters, EventData, Ref, RefList, Text, TimeZone
 
 
 class SessionCreated(EventData):
     name = Text(200, required=True)
     counter_value = Counters(load_default=1)
     currency = fields.String(load_default="GBP", validate=CURRENCY)
+    time_zone = TimeZone(metadata={
+        "description": "the IANA time zone the evening is played in, for the times its exports "
+                       "write (a phone sends its own); stored only when given: without it, UTC"})
 
 
 class PlayerAdded(EventData):

@@ -8,6 +8,8 @@ only invisible characters.
 
 import re
 import unicodedata
+from functools import cache
+from zoneinfo import available_timezones
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
@@ -40,6 +42,29 @@ class Pattern(validate.Regexp):
 
 CURRENCY = Pattern(r"^[A-Z]{3}$", error="Must be an ISO 4217 code of three capital letters, "
                                         "e.g. GBP.")
+
+
+class TimeZone(fields.String):
+    """An IANA time zone name the tz database knows (`Europe/London`, `UTC`), exactly as it
+    spells it: the zone an evening's times are written in. The OpenAPI document marks it
+    `format: time-zone`."""
+
+    def __init__(self, **kwargs):
+        kwargs["metadata"] = {"format": "time-zone", "example": "Europe/London",
+                              **kwargs.get("metadata", {})}
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        zone = super()._deserialize(value, attr, data, **kwargs)
+        if zone not in known_zones():
+            raise ValidationError("Must be an IANA time zone name, e.g. Europe/London or UTC.")
+        return zone
+
+
+@cache
+def known_zones() -> frozenset[str]:
+    """The tz database's zone names (UTC always among them: it needs no database)."""
+    return frozenset(available_timezones()) | {"UTC"}
 
 
 class Flag(fields.Boolean):

@@ -2,13 +2,16 @@
 the log; the API writes them as CSV.
 
 Each money column in integer minor units (`money`) has a decimal twin (`money_decimal`,
--145 → -1.45 in GBP) for a person; times are UTC as a spreadsheet reads them.
+-145 → -1.45 in GBP) for a person; the journal's time likewise: `recorded_at` in UTC, and
+its twin in the evening's time zone, the zone named in its header; both written as
+spreadsheets read a date and time.
 """
 
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Set
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ledger import games
 from ledger.projections import words
@@ -20,17 +23,35 @@ JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", 
            "amount", "holder", "description", "money", "money_decimal", "currency"]
 SETTLEMENT = ["from", "to", "from_id", "to_id", "counters", "money", "currency", "kind",
               "money_decimal", "event_id", "note"]
-def utc_time(recorded_at: str) -> str:
-    """`2026-11-22 20:15:03`: a date and time Excel and LibreOffice (with its "detect special
-    numbers") read as one, in UTC (as the README says). Text that is no time (a log
-    imported from elsewhere) is left as it is."""
+def evening_zone(name: str) -> tuple[str, tzinfo]:
+    """The evening's time zone by its IANA name (`Session.time_zone`); one this machine's tz
+    database does not know (a log brought from elsewhere) reads as UTC, and is named so."""
+    if name != "UTC":
+        try:
+            return name, ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return "UTC", UTC
+
+
+def journal_header(zone: str) -> list[str]:
+    """The journal's columns: the SPEC's, then the time in the evening's zone, named in its
+    header (`local_time (Europe/London)`)."""
+    return [*JOURNAL, f"local_time ({zone})"]
+
+
+def spreadsheet_time(recorded_at: str, zone: tzinfo = UTC) -> str:
+    """`2026-11-22T20:15:03`: a date and time in `zone`, in ISO 8601 with its `T`, which
+    LibreOffice's default CSV import and Excel's read as one (with a space in its place,
+    LibreOffice's reads text). A time with no offset is UTC, as the store writes it; text
+    that is no time (a log imported from elsewhere) is left as it is."""
     try:
         moment = datetime.fromisoformat(recorded_at)
     except (TypeError, ValueError):
         return recorded_at
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC)
-    return moment.strftime("%Y-%m-%d %H:%M:%S")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(zone).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 def results(state: SessionState) -> tuple[list[str], list[list]]:
@@ -58,14 +79,14 @@ def results(state: SessionState) -> tuple[list[str], list[list]]:
     return header, rows
 
 
-def journal(events: Iterable[dict], told: words.Words,
-            voided: Set[str] = frozenset()) -> Iterator[list]:
+def journal(events: Iterable[dict], told: words.Words, voided: Set[str] = frozenset(),
+            zone: tzinfo = UTC) -> Iterator[list]:
     """One row per posting, in log order, each with its event's id, whose account it is (by
     name), what happened in words (`told`: the evening's words as its state has it, the
     same as the events read's `said`; an event undone since, in `voided`, says so) and its
-    money. A game's start (the counters the bank issues for Progressive Poker) carries the game
-    it starts, and a void's rows the game of the event it undid, so that the rows of a game
-    sum to what it moved."""
+    money; its time in UTC and in the evening's `zone` (`journal_header`). A game's start (the
+    counters the bank issues for Progressive Poker) carries the game it starts, and a void's
+    rows the game of the event it undid, so that the rows of a game sum to what it moved."""
     game_of: dict[str, str | None] = {}  # each event's game, for the void that names it later
     for event in events:
         description = told.say(event) + (" (undone)" if event["id"] in voided else "")
@@ -73,12 +94,13 @@ def journal(events: Iterable[dict], told: words.Words,
         game_of[event["id"]] = game_id = (
             game_of.get(event["data"]["event_id"]) if event["type"] == "event_voided"
             else event["id"] if event["type"] == "game_started" else event["game_id"])
+        recorded, local = (spreadsheet_time(event["recorded_at"], z) for z in (UTC, zone))
         for posting in event["postings"]:
             minor = posting["amount"] * session["counter_value"]
-            yield [event["position"], event["version"], utc_time(event["recorded_at"]),
-                   event["id"], event["type"], game_id or "", posting["account"],
-                   posting["amount"], told.holder(posting["account"]), description, minor,
-                   decimal_money(minor, session["currency"]), session["currency"]]
+            yield [event["position"], event["version"], recorded, event["id"], event["type"],
+                   game_id or "", posting["account"], posting["amount"],
+                   told.holder(posting["account"]), description, minor,
+                   decimal_money(minor, session["currency"]), session["currency"], local]
 
 
 def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:

@@ -21,3 +21,17 @@ def decimal_money(minor: int, currency: str) -> Decimal:
         return Decimal(minor)
     whole, part = divmod(abs(minor), 10 ** digits)
     return Decimal(f"{'-' if minor < 0 else ''}{whole}.{part:0{digits}d}")
+
+
+# How a person writes common currencies' amounts (`£2.30`): a symbol in front. Symbols that
+# several currencies share are told apart (`A$`, `CA$`, `CN¥`); any other code is written
+# in front of the number as it is (`CHF 2.30`).
+SYMBOLS = {"GBP": "£", "EUR": "€", "USD": "$", "JPY": "¥", "INR": "₹", "KRW": "₩", "ILS": "₪",
+           "NGN": "₦", "PHP": "₱", "UAH": "₴", "VND": "₫", "TRY": "₺", "RUB": "₽",
+           "AUD": "A$", "CAD": "CA$", "NZD": "NZ$", "HKD": "HK$", "SGD": "S$", "MXN": "MX$",
+           "BRL": "R$", "CNY": "CN¥"}
+
+
+def symbol(currency: str) -> str:
+    """What is written in front of an amount in `currency`: `£`, or the code and a space."""
+    return SYMBOLS.get(currency, f"{currency} ")

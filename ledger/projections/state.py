@@ -14,6 +14,7 @@ class Session:
     counter_value: int
     currency: str
     recorded_at: str
+    time_zone: str = "UTC"  # an older log, or an evening opened without one
 
 
 @dataclass

@@ -17,6 +17,7 @@ def summary(state: SessionState) -> dict:
         "counter_value": session.counter_value,
         "currency": session.currency,
         "created_at": session.recorded_at,
+        "time_zone": session.time_zone,
         "version": state.version,
         "players": [asdict(player) for player in state.players.values()],
         "tables": [asdict(table) for table in sorted(state.tables.values(), key=lambda t: t.rank)],

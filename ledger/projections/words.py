@@ -167,7 +167,8 @@ class Words:
     def _opened(self, event: dict) -> str:
         data = event["data"]
         worth = decimal_money(data["counter_value"], data["currency"])
-        return f"Evening {data['name']} opened, a counter worth {worth} {data['currency']}"
+        zone = f", its times in {data['time_zone'].replace('_', ' ')}" if data.get("time_zone") else ""
+        return f"Evening {data['name']} opened, a counter worth {worth} {data['currency']}{zone}"
 
     def _joined(self, event: dict) -> str:
         group = event["data"].get("group")

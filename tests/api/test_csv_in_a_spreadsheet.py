@@ -44,7 +44,9 @@ IMPORTS = {
     "default": [],
     "utf-8, trim spaces": ["--infilter=CSV:44,34,76,1,,0,false,false,false,false,true"],
 }
-DETECTS_DATES = {"utf-8"}
+# Imports that read the journal's ISO 8601 times (`2026-11-25T21:16:20`) as dates: all, even
+# with "detect special numbers" off (the default's and the dialog's; a space for `T`: text).
+DETECTS_DATES = set(IMPORTS)
 
 # Text that a spreadsheet may run as a formula: OWASP's signs, after spaces, after other
 # white space, after invisible format characters (bidi overrides and isolates, zero-width
@@ -74,28 +76,36 @@ NUMBERS = {"results": {"counters", "money", "counter_value"},
            "settlement": {"counters", "money"}}
 DECIMALS = {"results": {"money_decimal"}, "journal": {"money_decimal"},
             "settlement": {"money_decimal"}}
-TIMES = {"journal": {"recorded_at"}}
+TIMES = {"journal": {"recorded_at", "local_time (UTC)"}}
 BOM = "\ufeff"
 
 
-def open_in_calc(csv_files: list[Path], how: str, work: Path) -> dict[str, list[list]]:
-    """Convert the CSV files to xlsx with LibreOffice, one import mode, and read every cell
-    back as (value, openpyxl data_type)."""
+def saved_by_calc(files: list[Path], work: Path, options: list[str] = ()) -> dict[str, Path]:
+    """Each file opened in LibreOffice (headless, a profile of its own, import `options`) and
+    saved as xlsx in a folder of its own: the saved files by the stem of the file opened."""
     if SOFFICE is None:
         pytest.fail("soffice is missing and CI is set: install libreoffice-calc-nogui")
     run = work / f"calc-{uuid.uuid4().hex[:8]}"
     out = run / "out"
     command = [SOFFICE, f"-env:UserInstallation={(run / 'profile').as_uri()}", "--headless",
-               "--norestore", *IMPORTS[how], "--convert-to", "xlsx", "--outdir", str(out),
-               *map(str, csv_files)]
+               "--norestore", *options, "--convert-to", "xlsx", "--outdir", str(out),
+               *map(str, files)]
     done = subprocess.run(command, env={**os.environ, "HOME": str(run / "home")},
                           capture_output=True, text=True, timeout=300)
+    saved = {}
+    for path in files:
+        saved[path.stem] = out / f"{path.stem}.xlsx"
+        assert saved[path.stem].exists(), f"soffice made no {path.stem}.xlsx: {done.stdout} {done.stderr}"
+    return saved
+
+
+def open_in_calc(csv_files: list[Path], how: str, work: Path) -> dict[str, list[list]]:
+    """Convert the CSV files to xlsx with LibreOffice, one import mode, and read every cell
+    back as (value, openpyxl data_type)."""
     sheets = {}
-    for path in csv_files:
-        xlsx = out / f"{path.stem}.xlsx"
-        assert xlsx.exists(), f"soffice made no {xlsx.name}: {done.stdout} {done.stderr}"
+    for stem, xlsx in saved_by_calc(csv_files, work, IMPORTS[how]).items():
         sheet = openpyxl.load_workbook(xlsx).active
-        sheets[path.stem] = [[(c.value, c.data_type) for c in row] for row in sheet.iter_rows()]
+        sheets[stem] = [[(c.value, c.data_type) for c in row] for row in sheet.iter_rows()]
     return sheets
 
 

@@ -7,11 +7,11 @@ import io
 import re
 from datetime import UTC, datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from api.exports.resources import cell, lines, looks_like_a_formula
-from ledger.projections.exports import utc_time
 from ledger.projections.money import decimal_money
 from tests.factories import Table
 
@@ -26,8 +26,10 @@ def download(table, name):
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
     opened = table.get("/events")["events"][0]  # named by the evening and its day, no id
     stem = re.sub(r"[^a-z0-9]+", "-", opened["data"]["name"].lower()).strip("-")
+    zone = ZoneInfo(opened["data"].get("time_zone", "UTC"))  # the day where it is played
+    day = datetime.fromisoformat(opened["recorded_at"]).astimezone(zone).date().isoformat()
     assert response.headers["Content-Disposition"] == (
-        f'attachment; filename="{stem}-{opened["recorded_at"][:10]}-{name}.csv"')
+        f'attachment; filename="{stem}-{day}-{name}.csv"')
     body = response.get_data()
     assert body.startswith(BOM.encode("utf-8")) and not body.startswith(2 * BOM.encode("utf-8"))
     return list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
@@ -43,7 +45,8 @@ def test_journal_has_one_row_per_posting_in_log_order(table):
     table.record("deal_started", game)
     table.record("card_bought", game, buyer=b)
     rows = download(table, "journal")
-    assert rows[0] == JOURNAL  # the columns the SPEC names first, in their order
+    assert rows[0][:len(JOURNAL)] == JOURNAL  # the columns the SPEC names first, in their order
+    assert rows[0][len(JOURNAL):] == ["local_time (UTC)"]
     events = table.get("/events")["events"]
     expected = [(e["id"], p["account"], str(p["amount"])) for e in events for p in e["postings"]]
     assert [(r[3], r[6], r[7]) for r in rows[1:]] == expected
@@ -141,18 +144,14 @@ def test_named_pools_are_shown_by_name(client):
 def test_recorded_at_is_utc_as_a_spreadsheet_reads_a_date_and_time(table):
     game = table.start_game(kind="other")
     table.record("stake_paid", game, player=table.players[0], amount=1)
-    rows = records(download(table, "journal"))
+    rows = download(table, "journal")
+    assert rows[0] == [*JOURNAL, "local_time (UTC)"]  # an evening opened without a zone
     recorded = {e["id"]: e["recorded_at"] for e in table.get("/events")["events"]}
-    for row in rows:
-        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", row["recorded_at"])
+    for row in records(rows):
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", row["recorded_at"])
         moment = datetime.fromisoformat(recorded[row["event_id"]]).astimezone(UTC)
-        assert row["recorded_at"] == moment.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def test_a_time_is_turned_to_utc_and_text_that_is_no_time_is_kept():
-    assert utc_time("2026-11-22T21:15:03.892128+01:00") == "2026-11-22 20:15:03"
-    assert utc_time("2026-11-22T20:15:03+00:00") == "2026-11-22 20:15:03"
-    assert utc_time("yesterday") == "yesterday"
+        assert row["recorded_at"] == moment.strftime("%Y-%m-%dT%H:%M:%S")
+        assert row["local_time (UTC)"] == row["recorded_at"]
 
 
 @pytest.mark.parametrize("minor, currency, shown", [

@@ -37,7 +37,7 @@ from ledger import games
 from ledger.games import catalogue
 
 SCHEMAS = catalogue().schemas
-from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, RefField
+from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, RefField, known_zones
 from tests.factories import Club, Table
 
 # A workbook (.xlsx) is sent as its bytes, as any binary body is.
@@ -82,6 +82,8 @@ for name, ids in {"player-id": PLAYERS + CLUB_EVENING.players, "game-id": list(G
                   "table-id": TABLES, "event-id": EVENTS, "member-id": MEMBERS,
                   "session-id": [CLUB_EVENING.id, TABLE.id]}.items():
     schemathesis.openapi.format(name, mostly(ids))
+# A time zone: one the tz database knows (any other is refused, 422 naming the field).
+schemathesis.openapi.format("time-zone", st.sampled_from(sorted(known_zones())))
 # Names and reasons: a few words of letters, digits, punctuation and symbols, numbered so that
 # the table can tell two players apart.
 WORDS = st.lists(st.text(st.characters(categories=["L", "N", "P", "S"]), min_size=1, max_size=10),

@@ -14,6 +14,30 @@ def test_a_new_session_answers_its_id_and_two_tokens(client):
     assert (body["counter_value"], body["currency"], body["version"]) == (5, "EUR", 1)
 
 
+def test_an_evening_is_played_in_a_time_zone_utc_unless_one_is_given(client):
+    opened = client.post("/api/v1/sessions", json={"name": "Twelfth Night",
+                                                    "time_zone": "Europe/London"})
+    assert opened.status_code == 201 and opened.get_json()["time_zone"] == "Europe/London"
+    evening = Table.opened(client, opened.get_json())
+    assert evening.get("")["time_zone"] == "Europe/London"
+    opening = evening.get("/events")["events"][0]
+    assert opening["data"]["time_zone"] == "Europe/London"
+    assert opening["said"].endswith("a counter worth 0.01 GBP, its times in Europe/London")
+    plain = Table(client, players=0)  # none given: none stored (as in an older log), UTC read
+    assert "time_zone" not in plain.get("/events")["events"][0]["data"]
+    assert plain.get("")["time_zone"] == "UTC"
+
+
+def test_a_time_zone_the_tz_database_does_not_know_is_422_naming_the_field(client):
+    for zone in ["Mars/Olympus_Mons", "europe/london", "GMT+1", "../etc/passwd", "",
+                 "Europe/London\n", 1, None]:
+        response = client.post("/api/v1/sessions", json={"name": "Twelfth Night",
+                                                          "time_zone": zone})
+        assert response.status_code == 422, (zone, response.get_json())
+        assert response.mimetype == "application/problem+json"
+        assert list(response.get_json()["errors"]) == ["time_zone"], zone
+
+
 def test_tokens_are_stored_only_as_digests(app, table):
     token = table.write["Authorization"].split()[1]
     with app.extensions["ledger"].store.engine.connect() as connection:

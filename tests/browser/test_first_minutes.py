@@ -71,7 +71,7 @@ def test_a_new_recorder_reaches_the_first_stand_within_the_tap_budget(base, brow
     # the empty evening leads with its players, the name field focused; nothing else to do
     expect(page.locator("#players-box")).to_be_visible()
     wait_for(page, "document.activeElement === document.querySelector('#player-form [name=name]')")
-    for hidden in ("#owes-box", "#balances-box", "#undo", "[data-csv]", "#game-box"):
+    for hidden in ("#owes-box", "#balances-box", "#undo", "[data-file]", "#game-box"):
         expect(page.locator(hidden).first).to_be_hidden()
     me.check("an empty evening", found)
     if (width, scheme) == (360, "light"):

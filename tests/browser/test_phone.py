@@ -89,9 +89,16 @@ def test_an_evening_recorded_from_a_phone(base, phone):
     name = re.search(r'filename="?([^";]+)', served.headers["Content-Disposition"]).group(1)
     assert re.fullmatch(r"[a-z0-9-]+-\d{4}-\d\d-\d\d-results\.csv", name), name  # its name, its day
     with page.expect_download() as download:
-        page.click("[data-csv=results]")
+        page.click("[data-file]:text-is('results.csv')")
     assert download.value.suggested_filename == name               # the server's, not "results.csv"
     assert Path(download.value.path()).read_bytes() == served.content
+    for kind in ("xlsx", "json"):                                    # the whole evening, as a file
+        with page.expect_download() as download:
+            page.click(f"[data-file]:text-is('evening.{kind}')")
+        assert re.fullmatch(rf"[a-z0-9-]+-\d{{4}}-\d\d-\d\d\.{kind}", download.value.suggested_filename)
+    summary = requests.get(f"{base}/api/v1/sessions/{evening}", timeout=REQUEST_SECONDS,
+                           headers={"Authorization": f"Bearer {tokens['read']}"}).json()
+    assert summary["time_zone"] == page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
 
     # an undo with its reason: the stand struck through in the log, its counters back in the pool
     page.click("#undo")

@@ -18,9 +18,10 @@ import {flush, hush, listen, showStatus, watch} from "./sync.js";
 import {refused} from "./sheets.js";
 import {draw, drawOutbox, logged, outboxChanged, setting} from "./draw.js";
 
-async function openEvening(form) {
+async function openEvening(form, zone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
   const body = Object.fromEntries(new FormData(form));
   body.counter_value = Number(body.counter_value);
+  if (zone) body.time_zone = zone;  // the phone's: the journal's times are the table's
   let response;
   try {
     response = await fetch(`${API}/sessions`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
@@ -28,6 +29,7 @@ async function openEvening(form) {
     return alert("Opening an evening needs the connection.");
   }
   const opened = await response.json();
+  if (zone && opened.errors?.time_zone) return openEvening(form, "");  // one the server's tz database lacks: UTC
   if (!response.ok) return alert(`Nothing was opened: ${plain(opened)}`);
   const all = keep.get("ledger:evenings", {});
   all[opened.id] = {write: opened.write_token, read: opened.read_token};
@@ -36,17 +38,17 @@ async function openEvening(form) {
   await openKept(opened.id);
 }
 
-async function download(name) {
+async function download(name) {  // an export, by its button's label (results.csv, evening.xlsx, …)
   try {
-    const response = await call(`/sessions/${ev.id}/export/${name}.csv`);
+    const response = await call(`/sessions/${ev.id}/export/${name}`);
     if (!response.ok) throw new Error();
     const given = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "");
-    const link = el("a", null, {href: URL.createObjectURL(await response.blob()), download: given ? given[1] : `${name}.csv`});
+    const link = el("a", null, {href: URL.createObjectURL(await response.blob()), download: given ? given[1] : name});
     document.body.append(link);
     link.click();
     link.remove();
   } catch {
-    alert(`${name}.csv needs the connection.`);
+    alert(`${name} needs the connection.`);
   }
 }
 
@@ -94,7 +96,7 @@ function wire() {
     $(id).addEventListener("click", () => import("./night.js").then(act).catch(problem => alert(problem.message)));
   }
   $("#share").addEventListener("toggle", drawShare);
-  document.querySelectorAll("[data-csv]").forEach(b => b.addEventListener("click", () => download(b.dataset.csv)));
+  document.querySelectorAll("[data-file]").forEach(b => b.addEventListener("click", () => download(b.textContent)));
   document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));
   window.addEventListener("online", () => { hush(); flush(); listen(); });  // a stream that failed offline is tried again
   window.addEventListener("offline", showStatus);

@@ -9,7 +9,7 @@ from marshmallow import fields
 from ledger.errors import Invalid
 from ledger.events.fields import Count, EventData, Ref
 from ledger.games.in_play import InPlay
-from ledger.games.told import Told
+from ledger.games.told import Told, listed, plural
 
 ACES = 4  # in either pack
 
@@ -69,16 +69,25 @@ def as_counts(seats: list[str], data: dict) -> dict:
 
 
 def taken_said(told: Told) -> str:
-    data = told.data
-    said = [f"most cards {told.name(data['most_cards']) if data.get('most_cards') else 'tied'}",
-            f"most spades {told.name(data['most_spades']) if data.get('most_spades') else 'tied'}",
-            f"Great Cassino {told.name(data['great_cassino'])}"]
-    if data.get("little_cassino"):
-        said.append(f"Little Cassino {told.name(data['little_cassino'])}")
-    for name in ("aces", "sweeps"):
-        each = [f"{told.name(p)} {n}" for p, n in data.get(name, {}).items() if n]
-        said.append(f"{name} " + (", ".join(each) if each else "none"))
-    return "Taken: " + "; ".join(said)
+    """`Taken: Ann the most cards, 1 ace and Great Cassino; Dot 3 aces, 1 sweep and Little
+    Cassino; the most spades tied`: what each player took, in seat order, and what was tied."""
+    data, took = told.data, {}
+    for key, what in (("most_cards", "the most cards"), ("most_spades", "the most spades")):
+        if data.get(key):
+            took.setdefault(data[key], []).append(what)
+    for key, noun in (("aces", "ace"), ("sweeps", "sweep")):
+        for p, n in (data.get(key) or {}).items():
+            if n:
+                took.setdefault(p, []).append(plural(n, noun))
+    for key, card in (("great_cassino", "Great Cassino"), ("little_cassino", "Little Cassino")):
+        if data.get(key):
+            took.setdefault(data[key], []).append(card)
+    seats = told.game.seats if told.game else []
+    said = [f"{told.name(p)} {listed(took[p])}"
+            for p in sorted(took, key=lambda p: seats.index(p) if p in seats else len(seats))]
+    tied = [what for key, what in (("most_cards", "the most cards"),
+                                   ("most_spades", "the most spades")) if not data.get(key)]
+    return "Taken: " + "; ".join(said + ([f"{listed(tied)} tied"] if tied else []))
 
 
 def example(st, t):
