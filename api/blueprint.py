@@ -25,7 +25,8 @@ REASONS = {
     429: "this client address opened too many evenings or clubs of late; `Retry-After` "
          "says when it may again",
     500: "an unexpected error of the service",
-    503: "the database is unavailable",
+    503: "the database is unavailable; or a stream past its caps (per server, evening, "
+         "address): ask for the version instead, and again after `Retry-After`",
 }
 HEADERS = {
     401: {"WWW-Authenticate": {"description": "the scheme to authenticate with", "required": True,
