@@ -13,7 +13,11 @@ as large as the descriptors, so that a connection past the cap is accepted and a
 never left waiting in the backlog.
 """
 
+import ctypes
+import os
 import resource
+import signal
+import sys
 
 
 def raise_descriptor_limit() -> int:
@@ -37,3 +41,11 @@ timeout = 30
 graceful_timeout = 2  # a phone whose stream ends reconnects by itself
 raw_env = ["LEDGER_STREAMS=push"]
 control_socket_disable = True  # as the app server's (api/gunicorn_conf.py)
+
+
+def post_fork(server, worker):
+    """The worker dies with its master, as the app server's do (api/gunicorn_conf.py)."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() != server.pid:
+            os._exit(1)
