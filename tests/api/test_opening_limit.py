@@ -8,7 +8,7 @@ import multiprocessing
 import pytest
 
 from api import create_app
-from api.opening import SQLiteCounts
+from ledger.events.store.counts import SQLiteCounts
 
 GUEST = {"REMOTE_ADDR": "192.0.2.7"}
 

@@ -6,6 +6,7 @@ import sqlite3
 import threading
 
 from api import create_app
+from tests.server import wait_until
 
 
 def test_pushes_resume_after_the_store_could_not_be_opened(tmp_path, caplog):
@@ -15,17 +16,20 @@ def test_pushes_resume_after_the_store_could_not_be_opened(tmp_path, caplog):
     ledger = app.extensions["ledger"]
     ledger.changes.interval = 0.02
     watch = ledger.changes.watch([opened["id"]])
-    engine, failing = ledger.store.engine, threading.Event()
+    engine, failing, reads = ledger.store.engine, threading.Event(), []
     connect = engine.raw_connection
 
     def no_descriptor_left():
-        if failing.is_set() and threading.current_thread().name == "ledger-changes":
-            raise sqlite3.OperationalError("unable to open database file")
+        if threading.current_thread().name == "ledger-changes":
+            reads.append(failing.is_set())
+            if failing.is_set():
+                raise sqlite3.OperationalError("unable to open database file")
         return connect()
     engine.raw_connection = no_descriptor_left
     try:
+        wait_until(lambda: len(reads) >= 2, 10, "the watcher's first reads")
         failing.set()
-        watch.moved.wait(0.2)
+        wait_until(lambda: reads[-1], 10, "the watcher failing")  # no read under way
         watch.moved.clear()
         answer = client.post(f"/api/v1/sessions/{opened['id']}/players", json={"name": "Ann"},
                              headers={"Authorization": f"Bearer {opened['write_token']}"})
@@ -34,8 +38,10 @@ def test_pushes_resume_after_the_store_could_not_be_opened(tmp_path, caplog):
         failing.clear()
         assert watch.moved.wait(2)  # it reads again, and tells what was appended meanwhile
         assert ledger.changes.versions(watch)[opened["id"]] == answer.json["version"]
-        said = [r for r in caplog.records if "watching the store" in r.getMessage()]
-        assert len(said) == 2  # the failure once (not every 20 ms), and the recovery
+        said = wait_until(lambda: [r.getMessage() for r in caplog.records
+                                   if "reading again" in r.getMessage()], 5, "the recovery said")
+        failures = [r for r in caplog.records if "said once" in r.getMessage()]
+        assert len(said) == len(failures) == 1  # the failure once, not every 20 ms
     finally:
         engine.raw_connection = connect
         ledger.changes.forget(watch)
