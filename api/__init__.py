@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_compress import Compress
 
-from api import appends, docs, errors, requestlog, security
+from api import appends, docs, errors, opening, requestlog, security
 from api.health import blp as health_blp
 from ledger.events.store import DEFAULT_URL
 from ledger.service.bootstrap import bootstrap
@@ -61,6 +61,7 @@ def create_app(config: dict | None = None) -> Flask:
                       clubs_blp, games_blp, live_blp, club_live_blp, health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
+    opening.install(app)
     Compress(app)
     appends.install(app)  # within the security headers' wrapper
     security.install(app)

@@ -22,14 +22,19 @@ REASONS = {
     413: "the body is larger than the configured limit",
     415: "the body is not sent as Content-Type: application/json (UTF-8)",
     422: "invalid input; `errors` names the fields at fault",
+    429: "this client address opened too many evenings or clubs of late; `Retry-After` "
+         "says when it may again",
     500: "an unexpected error of the service",
-    503: "the database is unavailable",
+    503: "the database is unavailable; or a stream past its caps (per server, evening, "
+         "address): ask for the version instead, and again after `Retry-After`",
 }
 HEADERS = {
     401: {"WWW-Authenticate": {"description": "the scheme to authenticate with", "required": True,
                                "schema": {"type": "string", "example": "Bearer"}}},
     405: {"Allow": {"description": "the methods this path answers", "required": True,
                     "schema": {"type": "string", "example": "GET, HEAD, OPTIONS"}}},
+    429: {"Retry-After": {"description": "seconds until the client may ask again",
+                          "required": True, "schema": {"type": "integer", "minimum": 0}}},
 }
 CONDITIONAL_HEADERS = {
     "ETag": {"description": "weak; for a session's read `W/\"<version>.<build>\"`: the "

@@ -16,9 +16,20 @@ inherited without touching the sockets (`post_fork`, SQLAlchemy's advice for for
 processes). The store opens its writer connection and its SQLite writers' lock file lazily,
 on a worker's first append, and its caches fill on requests, which only workers serve.
 A HUP re-forks workers from the preloaded app: restart the service to load new code.
+
+A worker dies with its master (Linux's parent-death signal, set as it forks): a master
+killed alone (`kill -9`, the OOM killer) leaves no orphan serving on, holding the port
+against the master started in its place. SO_REUSEPORT (`reuse_port`) is left off: it would
+let such an orphan, or a second server started by mistake, share the port unseen.
+gunicorn listens where it is bound, loopback only (the units, api/serve.py): the proxy in
+front of it holds slow clients, which its sync workers must never meet.
 """
 
+import ctypes
 import gc
+import os
+import signal
+import sys
 
 worker_class = "sync"
 timeout = 30
@@ -52,8 +63,18 @@ def pre_fork(server, worker):
         store.dispose()
 
 
+def die_with_master(server) -> None:
+    """SIGKILL when the master dies; at once if it died before this was set."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() != server.pid:
+            os._exit(1)
+
+
 def post_fork(server, worker):
-    """In the worker: a new pool of its own; inherited connections are left to the master."""
+    """In the worker: dies with its master; a new pool of its own (inherited connections are
+    left to the master)."""
+    die_with_master(server)
     gc.enable()
     store = _store(server)
     if store is not None:

@@ -2,7 +2,12 @@
 HTTPS on this computer's network addresses with a certificate from its own local
 certificate authority, so that a phone on the Wi-Fi gets a secure context (the page opens
 offline, keeps the screen awake, copies links) once it has trusted that authority
-(`/trust`). Prints the phones' links with QR codes, and stops both when either stops.
+(`/trust`). Prints the phones' links with QR codes. gunicorn listens on loopback only:
+phones reach it through Caddy alone, which holds slow clients for it.
+
+Each server is supervised (api/supervise.py): one that dies is started again; Ctrl-C,
+SIGTERM and SIGHUP (the terminal closed) stop them all, and so does this command's own
+death, even by `kill -9` (each has the parent-death signal).
 
 The live streams (api/live) are served by a second gunicorn, of gevent workers, which Caddy
 sends the stream paths to. Settings (environment): LEDGER_HTTP_PORT (8000),
@@ -28,6 +33,7 @@ from pathlib import Path
 import segno
 
 from api.phone.trust import CERTIFICATE_NAME, fingerprint
+from api.supervise import Child
 
 ROOT = Path(__file__).resolve().parents[1]
 CADDYFILE = ROOT / "api" / "deploy" / "table.Caddyfile"
@@ -68,7 +74,7 @@ class Table:
     stream_upstream: str = "127.0.0.1:8002"
     data: Path = ROOT / "var" / "caddy"
     workers: int = 2
-    processes: list[subprocess.Popen] = field(default_factory=list)
+    children: list[Child] = field(default_factory=list)
 
     @classmethod
     def from_environment(cls) -> "Table":
@@ -115,21 +121,21 @@ class Table:
         self.data.mkdir(parents=True, exist_ok=True)
         self.data.chmod(0o700)  # the authority's private key lives here
         caddy_path = caddy()
-        gunicorn = Path(sys.executable).with_name("gunicorn")
-        self.processes.append(subprocess.Popen(
-            [str(gunicorn), "--config", str(GUNICORN_CONF), "--bind", self.upstream,
-             "--workers", str(self.workers), "api:create_app()"],
-            cwd=ROOT, env=self.service_environment()))
-        self.processes.append(subprocess.Popen(
-            [str(gunicorn), "--config", str(STREAM_CONF), "--bind", self.stream_upstream,
-             "--workers", "1", "api:create_app()"],
-            cwd=ROOT, env=self.service_environment()))
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        self.children.append(Child(
+            [gunicorn, "--config", str(GUNICORN_CONF), "--bind", self.upstream,
+             "--workers", str(self.workers), "api:create_app()"], ROOT, self.service_environment()))
+        self.children.append(Child(
+            [gunicorn, "--config", str(STREAM_CONF), "--bind", self.stream_upstream,
+             "--workers", "1", "api:create_app()"], ROOT, self.service_environment()))
+        for child in self.children:
+            child.start()
         self.wait_for(f"http://{self.upstream}/healthz", None, "The service")
         self.wait_for(f"http://{self.stream_upstream}/healthz", None, "The stream server")
-        with open(self.proxy_log, "ab") as log:
-            self.processes.append(subprocess.Popen(
-                [caddy_path, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
-                cwd=ROOT, env=self.caddy_environment(), stdout=log, stderr=log))
+        proxy = Child([caddy_path, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
+                      ROOT, self.caddy_environment(), self.proxy_log)
+        self.children.append(proxy)
+        proxy.start()
         address = self.addresses[0] if self.addresses else "localhost"
         self.wait_for(f"{self.secure_link(address)}healthz", self.authority, "The secure link")
 
@@ -150,24 +156,25 @@ class Table:
             time.sleep(0.2)
 
     def check_running(self) -> None:
-        for process in self.processes:
-            if process.poll() is not None:
-                name = Path(process.args[0]).name
+        for child in self.children:
+            if child.died():
+                name, code = child.name, child.process.returncode
                 said = ""
                 if name == "caddy" and self.proxy_log.exists():
                     said = "\n" + "\n".join(self.proxy_log.read_text().splitlines()[-5:])
-                raise SystemExit(f"{name} stopped (exit {process.returncode}).{said}")
+                raise SystemExit(f"{name} stopped (exit {code}).{said}")
+
+    def supervise(self) -> None:
+        """Start again any server that has died."""
+        for child in self.children:
+            if child.died():
+                child.restart()
 
     def stop(self) -> None:
-        for process in self.processes:
-            if process.poll() is None:
-                process.terminate()
-        for process in self.processes:
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        for child in self.children:
+            child.terminate()
+        for child in self.children:
+            child.stop(15)
 
 
 def caddy() -> str:
@@ -226,19 +233,29 @@ def banner(table: Table) -> str:
     return "\n".join(lines)
 
 
+class Stopped(Exception):
+    """A signal to stop: SIGINT (Ctrl-C), SIGTERM, or SIGHUP (the terminal closed)."""
+
+
+def stopped(signum, _frame):
+    raise Stopped(signum)
+
+
 def main() -> None:
     table = Table.from_environment()
-    stopping = []
-    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, stopped)
     try:
         table.start()
         print(banner(table), flush=True)
-        while not stopping:
-            table.check_running()
+        while True:
+            table.supervise()
             time.sleep(0.5)
-    except KeyboardInterrupt:
+    except Stopped:
         pass
     finally:
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, signal.SIG_IGN)  # a second Ctrl-C does not cut the stop short
         table.stop()
 
 

@@ -80,10 +80,10 @@ class Gunicorn:
 
     def __init__(self, database_url: str, workers: int = 2, log_dir: Path | None = None,
                  app: str = "api:create_app()", env: dict | None = None,
-                 host: str = "127.0.0.1", config: Path = CONFIG):
+                 host: str = "127.0.0.1", config: Path = CONFIG, preexec_fn=None):
         self.env = {**os.environ, "LEDGER_DATABASE_URL": database_url, **(env or {})}
         self.workers, self.log_dir, self.app, self.host = workers, log_dir, app, host
-        self.config = config
+        self.config, self.preexec_fn = config, preexec_fn  # e.g. a lower descriptor limit
         self.port = free_port(host)
         self.base = f"http://{host}:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -108,7 +108,7 @@ class Gunicorn:
                      "--bind", f"fd://{listener.fileno()}",
                      "--config", str(self.config), self.app],
                     env=self.env, stdout=log, stderr=log, pass_fds=[listener.fileno()],
-                    start_new_session=True)
+                    start_new_session=True, preexec_fn=self.preexec_fn)
             finally:
                 if log is not subprocess.DEVNULL:
                     log.close()

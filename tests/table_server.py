@@ -16,8 +16,8 @@ class AtTheTable:
     and authority; `address` is this machine's network address. Stopped, with everything it
     started, on exit."""
 
-    def __init__(self, where: Path, address: str):
-        self.where, self.address = where, address
+    def __init__(self, where: Path, address: str, workers: int = 1, env: dict | None = None):
+        self.where, self.address, self.workers, self.env = where, address, workers, env or {}
         self.http_port, self.https_port, self.upstream_port, self.stream_port = (
             free_port(), free_port(), free_port(), free_port())
         self.authority = where / "caddy" / "pki" / "authorities" / "local" / "root.crt"
@@ -42,10 +42,10 @@ class AtTheTable:
     def __enter__(self) -> "AtTheTable":
         env = {**os.environ, "LEDGER_DATABASE_URL": f"sqlite:///{self.where}/ledger.sqlite3",
                "LEDGER_ADDRESSES": self.address, "LEDGER_HTTP_PORT": str(self.http_port),
-               "LEDGER_HTTPS_PORT": str(self.https_port), "WORKERS": "1",
+               "LEDGER_HTTPS_PORT": str(self.https_port), "WORKERS": str(self.workers),
                "LEDGER_UPSTREAM": f"127.0.0.1:{self.upstream_port}",
                "LEDGER_STREAM_UPSTREAM": f"127.0.0.1:{self.stream_port}",
-               "LEDGER_CADDY_DATA": str(self.where / "caddy")}
+               "LEDGER_CADDY_DATA": str(self.where / "caddy"), **self.env}
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [*DIE_WITH_PARENT, str(os.getpid()), sys.executable, "-m", "api.serve"],

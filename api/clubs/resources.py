@@ -8,6 +8,7 @@ from marshmallow import RAISE
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from api.access import bearer_token, guard, require_club_token
+from api.opening import opening
 from api.body import check_not_encoded, parsed_body
 from api.service import answer, ledger, record_request
 from api.clubs import importing, schemas
@@ -29,9 +30,10 @@ blp = guard(Blueprint("clubs", __name__, url_prefix="/api/v1/clubs",
 
 @blp.route("")
 class Clubs(MethodView):
+    @opening
     @blp.arguments(schemas.ClubRequest())
     @blp.response(201, schemas.ClubCreated)
-    @blp.problems(400, 413, 422)
+    @blp.problems(400, 413, 422, 429)
     @blp.doc(security=[])
     def post(self, body):
         """Found a club; answers its write and read tokens (shown once, stored hashed)."""

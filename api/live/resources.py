@@ -12,7 +12,12 @@ worker, which must not be held), after which the stream ends and the phone asks
 any of them raises it).
 
 Nothing is queued for a phone: each stream waits on its watch and sends the latest version,
-so one that never reads holds what its socket holds, and nothing grows."""
+so one that never reads holds what its socket holds, and nothing grows. A stream takes a seat
+(`api.live.seats`: caps per process, evening and address) or is refused 503 at once; a phone
+that hangs up gives its seat back at once, not at the next heartbeat."""
+
+import socket
+import threading
 
 import orjson
 from flask import Response, current_app, request
@@ -21,6 +26,8 @@ from marshmallow import Schema, fields
 
 from api.access import guard, require_club_token
 from api.blueprint import Blueprint
+from api.errors import problem
+from api.live.seats import RETRY_SECONDS, Seats
 
 HEARTBEAT_SECONDS = 20  # a comment line, so that proxies and phones keep an idle stream open
 LIFETIME_SECONDS = 900  # then the stream ends and the phone reconnects with Last-Event-ID
@@ -58,7 +65,7 @@ class SessionStream(MethodView):
     @blp.problems(401, 403, 404, 422)
     def get(self, query, sid):
         """The evening's version now and at each change, pushed as it is committed."""
-        return streamed(lambda: [sid], lambda versions: versions[sid])
+        return streamed(sid, lambda: [sid], lambda versions: versions[sid])
 
 
 @club_blp.route("/stream")
@@ -73,7 +80,7 @@ class ClubStream(MethodView):
         def streams() -> list[str]:
             with store.reading() as reader:
                 return [cid, *reader.evening_versions(cid)]
-        return streamed(streams, lambda versions: sum(versions.values()))
+        return streamed(cid, streams, lambda versions: sum(versions.values()))
 
 
 def event(kind: str, tag: int, retry: bool = False, **data) -> bytes:
@@ -82,15 +89,53 @@ def event(kind: str, tag: int, retry: bool = False, **data) -> bytes:
         {"version": tag, **data}), b"retry: %d\n" % RETRY_MS if retry else b"")
 
 
-def streamed(streams, tag_of) -> Response:
-    """The stream: `streams()` names what is watched (asked again when the first of them,
-    a club, moves), `tag_of(versions)` the number the phone follows."""
+def seats() -> Seats:
+    extensions = current_app.extensions
+    if "stream_seats" not in extensions:
+        extensions["stream_seats"] = Seats.configured(current_app.config)
+    return extensions["stream_seats"]
+
+
+def hung_up(environ, watched: list) -> threading.Event:
+    """Set (and the watch woken) when the client closes its connection: a stream's client
+    sends nothing after its request, so the socket turns readable only when it is gone.
+    One cooperative wait a stream under gevent; where the server gives no socket, only a
+    heartbeat that fails finds the client gone."""
+    gone = threading.Event()
+    connection = environ.get("gunicorn.socket")
+    if connection is None:
+        return gone
+
+    def wait():
+        try:
+            if connection.recv(1, socket.MSG_PEEK):
+                return  # the client sent more: not a hang-up
+        except OSError:  # closed: by the client, or by the server once the stream ended
+            pass
+        gone.set()
+        watched[0].moved.set()
+    threading.Thread(target=wait, daemon=True, name="ledger-stream-hangup").start()
+    return gone
+
+
+def streamed(key: str, streams, tag_of) -> Response:
+    """The stream of evening or club `key`: `streams()` names what is watched (asked again
+    when the first of them, a club, moves), `tag_of(versions)` the number the phone follows."""
     changes = current_app.extensions["ledger"].changes
     push = current_app.config["STREAMS"] == "push"
     try:
         last = int(request.headers.get("Last-Event-ID", ""))
     except ValueError:
         last = -1
+    address, environ = request.remote_addr, request.environ
+    if push:
+        refused = seats().take(key, address)
+        if refused is not None:
+            answer = problem(503, "Service Unavailable", refused + " Ask for the version "
+                             "instead, and try the stream again later.")
+            answer.headers["Retry-After"] = str(RETRY_SECONDS)
+            return answer
+        taken = seats()
 
     def body():
         if not push:  # nobody to hold this worker: the version now, and the phone polls
@@ -98,6 +143,8 @@ def streamed(streams, tag_of) -> Response:
             yield event("hello", tag_of(versions), retry=True, mode="poll")
             return
         watch = changes.watch(streams())
+        watched = [watch]
+        gone = hung_up(environ, watched)
         try:
             versions = changes.versions(watch)
             tag, first = tag_of(versions), versions[watch.streams[0]]
@@ -105,14 +152,18 @@ def streamed(streams, tag_of) -> Response:
             shown, beats = max(last, tag), 0
             while beats * HEARTBEAT_SECONDS < LIFETIME_SECONDS:
                 if not watch.moved.wait(HEARTBEAT_SECONDS):
+                    if gone.is_set():
+                        return
                     beats += 1
                     yield b": still here\n\n"
                     continue
+                if gone.is_set():
+                    return
                 watch.moved.clear()
                 versions = changes.versions(watch)
                 if len(watch.streams) > 1 and versions[watch.streams[0]] != first:
                     changes.forget(watch)  # a club moved: its evenings may have changed
-                    watch = changes.watch(streams())
+                    watch = watched[0] = changes.watch(streams())
                     versions = changes.versions(watch)
                 first = versions[watch.streams[0]]
                 tag = tag_of(versions)
@@ -122,5 +173,8 @@ def streamed(streams, tag_of) -> Response:
         finally:
             changes.forget(watch)
 
-    return Response(body(), mimetype="text/event-stream", headers={
+    answer = Response(body(), mimetype="text/event-stream", headers={
         "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    if push:
+        answer.call_on_close(lambda: taken.leave(key, address))
+    return answer

@@ -8,6 +8,7 @@ from flask.views import MethodView
 from marshmallow import RAISE
 
 from api.access import guard
+from api.opening import opening
 from api.service import ledger, record_request
 from api.blueprint import Blueprint
 from api.schemas import Created
@@ -23,9 +24,10 @@ blp = guard(Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
 
 @blp.route("")
 class Sessions(MethodView):
+    @opening
     @blp.arguments(schemas.SessionRequest())
     @blp.response(201, schemas.SessionCreated)
-    @blp.problems(400, 413, 422)
+    @blp.problems(400, 413, 422, 429)
     @blp.doc(security=[])
     def post(self, body):
         """Open a session; answers its write and read tokens (shown once, stored hashed)."""

@@ -139,7 +139,10 @@ export function listen() {
   });
   source.addEventListener("version", e => moved(JSON.parse(e.data).version));
   source.onerror = () => {  // the browser reconnects by itself, with the last version seen
-    if (source.readyState === EventSource.CLOSED) return hush("stay-polling");
+    if (source.readyState === EventSource.CLOSED) {  // refused (503: the server is full): poll, try later
+      hush("stay-polling");
+      return setTimeout(() => live.mode === "stay-polling" && (live.mode = "poll", listen()), 60000);
+    }
     live.mode = "poll";  // until the next hello, the half-second poll covers the gap
     showStatus();
   };

@@ -112,8 +112,10 @@ class SQLiteStore(SQLStore):
 
     def follow(self, watched, told, interval: float) -> None:
         """One statement an interval for every watcher of the process: the store's last
-        position, and when it moved, the latest version of each stream written since."""
-        last = None
+        position, and when it moved, the latest version of each stream written since. A read
+        that fails (a busy or missing file, no descriptor left) is tried again an interval
+        later, from the last position read, and said once in the log."""
+        last, failing = None, False
         while True:
             try:
                 with self.reading() as reader:
@@ -123,9 +125,16 @@ class SQLiteStore(SQLStore):
                             "SELECT session_id, MAX(version) FROM events WHERE position > :last "
                             "AND position <= :position GROUP BY session_id",
                             {"last": last, "position": position})))
+                if last is None:  # what was appended since each watcher read its version
+                    told({stream: self.version(stream) for stream in watched()})
                 last = position
-            except Exception:  # noqa: BLE001 - a busy or missing file: try again next time
-                log.exception("watching the store")
+                if failing:
+                    log.warning("watching the store: reading again")
+                failing = False
+            except Exception:  # noqa: BLE001 - tried again next time
+                if not failing:
+                    log.exception("watching the store (said once until it reads again)")
+                failing = True
             time.sleep(interval)
 
 

@@ -1,0 +1,55 @@
+"""How often one client address may open an evening or found a club: the two requests that
+need no token, so anyone who can reach the service can send them (Flask-Limiter).
+
+The address is the client's as the proxy saw it (`api.security.ForwardedByProxy` believes
+X-Forwarded-For from a trusted proxy only), so one guest cannot pose as many. This computer's
+own loopback addresses are not limited: they reach gunicorn without the proxy anyway, and
+the tests and benches open evenings by the hundred from there.
+
+The counts live in one small SQLite file that every gunicorn worker of the host shares
+(`counts_file`, ledger/events/store/counts.py): a count kept in each worker's memory would let a client open the limit once
+per worker, and Flask-Limiter's other shared stores (Redis, Memcached…) are servers this
+service does not otherwise need. One short transaction per limited request, on a file apart
+from the ledger's. `LEDGER_OPEN_LIMIT` (Flask-Limiter's notation, "20 per minute;200 per
+day") sets the limit; `LEDGER_RATELIMIT_STORAGE_URI` another store (`memory://`, redis://…).
+"""
+
+import hashlib
+import ipaddress
+import tempfile
+from pathlib import Path
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+
+from ledger.events.store import counts  # noqa: F401 - registers the `ledger-sqlite` store
+
+OPEN_LIMIT = "20 per minute;200 per day"
+limiter = Limiter(key_func=lambda: request.remote_addr or "unknown")
+
+
+def from_this_computer() -> bool:
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
+
+
+# shared by sessions' and clubs' creation: opening either counts against the same limit
+opening = limiter.shared_limit(lambda: current_app.config["OPEN_LIMIT"], scope="open",
+                               exempt_when=from_this_computer)
+
+
+def counts_file(database_url: str) -> Path:
+    """One file per ledger in the temporary folder (systemd's PrivateTmp keeps it the
+    service's own; every worker of one service sees the same)."""
+    digest = hashlib.sha256(database_url.encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"parlour-ledger-opening-{digest}.sqlite3"
+
+
+def install(app: Flask) -> None:
+    app.config.setdefault("OPEN_LIMIT", OPEN_LIMIT)
+    app.config.setdefault("RATELIMIT_STORAGE_URI",
+                          f"ledger-sqlite://{counts_file(app.config['DATABASE_URL'])}")
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)  # Retry-After on the 429
+    limiter.init_app(app)
