@@ -1,14 +1,21 @@
 """Every output of the night's end agrees with the evening's results read model, and so with
 each other, on random evenings of every game (payments, voids, undos, mends and pools left
 unwon among them, `test_fold_properties.play`): the settlement read, `results.csv`,
-`settlement.csv`, the journal summed by player, and an evening's line in a club's standings.
+`settlement.csv`, the journal summed by player, the spreadsheet file's results, and an
+evening's line in a club's standings.
 (The page's sheet, share text and card are drawn from the same read model in the view:
 tests/browser/test_night_sheet.py and test_night_end.py.)"""
+
+import io
+from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from openpyxl import load_workbook
+
+from api.exports.workbook import Sheet, workbook
 from ledger.clubs.evening import summary as club_evening
 from ledger.projections import exports, words
 from ledger.projections.balances import balances
@@ -73,6 +80,18 @@ def check_files(model: dict, state, log: list[dict]) -> None:
         assert payments_sum.get(p["id"], 0) == p["paid_counters"]
 
 
+def check_workbook(model: dict, state) -> None:
+    """The spreadsheet file's results sheet, read back with openpyxl: the read model's."""
+    book = load_workbook(io.BytesIO(workbook([], [Sheet("results", *exports.results(state))],
+                                             model["currency"])), read_only=True)
+    header, *rows = book["results"].iter_rows(values_only=True)
+    at = [header.index(name) for name in ("player_id", "name", "counters", "money")]
+    decimal = header.index("money_decimal")
+    assert [[row[i] for i in at] + [Decimal(str(row[decimal]))] for row in rows] == [
+        [p["id"], p["name"], p["result_counters"], p["result_minor"],
+         decimal_money(p["result_minor"], model["currency"])] for p in model["players"]]
+
+
 def check_reads(model: dict, state) -> None:
     """The balances and settlement reads, and the club's line for the evening."""
     by_id = {p["id"]: p for p in model["players"]}
@@ -101,3 +120,4 @@ def test_every_output_of_the_night_agrees_with_the_results(kind, data):
     check_results(model, state)
     check_files(model, state, ledger.log)
     check_reads(model, state)
+    check_workbook(model, state)
