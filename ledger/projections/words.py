@@ -186,13 +186,17 @@ class Words:
     def _options(self, game: Game, options: dict) -> str:
         """The options not at the book's default, in words."""
         fields = game.options().fields
-        said = [f"{name.replace('_', ' ')} {self._option(value)}" for name, value in options.items()
+        said = [self._option_said(name.replace("_", " "), value) for name, value in options.items()
                 if name in fields and value not in (None, [], {}, fields[name].load_default)]
         return ", ".join(said)
 
-    def _option(self, value) -> str:
+    def _option_said(self, name: str, value) -> str:
+        """`target 21`, `first dealer Ann`; a yes-or-no option by its name alone, or `no …`."""
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return name if value else f"no {name}"
+        return f"{name} {self._option(value)}"
+
+    def _option(self, value) -> str:
         if isinstance(value, str):
             return self.players.get(value) or self.tables.get(value) or value.replace("_", " ")
         if isinstance(value, list) and all(isinstance(side, list) for side in value):
