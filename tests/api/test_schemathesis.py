@@ -19,7 +19,6 @@ import collections
 import itertools
 import json
 import re
-import tempfile
 import uuid
 
 import pytest
@@ -38,9 +37,10 @@ from ledger.games import catalogue
 
 SCHEMAS = catalogue().schemas
 from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, RefField
+from tests.conftest import scratch_folder
 from tests.factories import Club, Table
 
-APP = create_app({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp(prefix='ledger-st-')}/st.sqlite3",
+APP = create_app({"DATABASE_URL": f"sqlite:///{scratch_folder('ledger-st-')}/st.sqlite3",
                   "REQUEST_LOG": False})
 TABLE = Table(APP.test_client())
 PLAYERS = TABLE.players
