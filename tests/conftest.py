@@ -3,6 +3,7 @@ guard that a test run leaves the README's pictures as they are."""
 
 import atexit
 import hashlib
+import logging
 import os
 import shutil
 import tempfile
@@ -89,6 +90,18 @@ def pytest_collection_modifyitems(items):
 def _pictures() -> dict[str, str]:
     return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
             for path in sorted(PICTURES.glob("*.png"))}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def temporary_folders_removed(request, tmp_path_factory):
+    """A passing run's temporary folders (every tmp_path) go when it ends, so that it leaves
+    nothing in the temporary folder; a failing run's are kept to look at. Not as each test
+    ends: an app's change watcher polls its store's file until the process exits."""
+    yield
+    if request.session.testsfailed == 0 and request.config.option.basetemp is None:
+        # the watchers still polling would log every poll of a file now gone
+        logging.getLogger("ledger.events.store.sqlite").disabled = True
+        shutil.rmtree(tmp_path_factory.getbasetemp(), ignore_errors=True)
 
 
 @pytest.fixture(scope="session", autouse=True)
