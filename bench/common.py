@@ -1,8 +1,12 @@
 """Shared by the bench scripts: medians of repeated runs, and a printed table."""
 
+import atexit
 import os
+import shutil
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 
 def median_rate(run, count: int, repeats: int = 3) -> tuple[float, list[float]]:
@@ -34,3 +38,11 @@ def header(title: str) -> None:
 def row(name: str, median: float, rates: list[float], unit: str = "events/s") -> None:
     shown = ", ".join(f"{r:,.0f}" for r in rates)
     print(f"{name:<58} {median:>12,.0f} {unit}   runs: {shown}")
+
+
+def scratch(prefix: str) -> Path:
+    """A folder in the temporary folder for a bench's databases and logs, removed when the
+    bench ends: a bench leaves nothing behind."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder

@@ -1,5 +1,6 @@
 """`ledger`: check, rebuild and move a club's evenings (console script).
 
+    ledger init                            create an empty store (or bring one up to date)
     ledger sessions [--json]               every session: id, name, version, last event
     ledger clubs                           every club: id, name, version, evenings
     ledger verify [--session SID]          recompute hash chains (sessions' and clubs')
@@ -9,8 +10,9 @@
     ledger backup PATH [--force]           a consistent copy of the running store
     ledger restore PATH                    a backup into an empty store, then verify it
 
-The store is LEDGER_DATABASE_URL, or --database, or the default SQLite file. An unknown
-session is an error (exit 1).
+The store is --database, or LEDGER_DATABASE_URL, or var/ledger.sqlite3 in the project's folder
+(whatever the current directory). Only `init`, `restore` and the service create a store: the
+others refuse a missing SQLite file (exit 1), an unknown session, and nothing to verify.
 """
 
 import os
@@ -23,7 +25,7 @@ import orjson
 from sqlalchemy.engine import make_url
 
 from ledger.errors import LedgerError
-from ledger.events.store import DEFAULT_URL
+from ledger.events.store import DEFAULT_URL, sqlite_file
 from ledger.events.store.backup import BackupError, backup as backup_store, restore as restore_store
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
 from ledger.projections.balances import balances, pools
@@ -42,8 +44,7 @@ def main(context: click.Context, database: str) -> None:
 
 
 class Store:
-    """The store named on the command line, opened (and migrated) by the commands that use
-    the ledger: `backup` only reads it, and `restore` needs it untouched."""
+    """The store named on the command line, opened (and migrated) when a command needs it."""
 
     def __init__(self, url: str):
         self.url = url
@@ -51,12 +52,32 @@ class Store:
 
     @property
     def ledger(self) -> Ledger:
+        """The ledger on the store, which must be there already."""
+        self.refuse_if_missing()
+        return self.created()
+
+    def created(self) -> Ledger:
+        """The ledger on the store, created (file, folder, schema) if it is not there."""
         if self._ledger is None:
             self._ledger = bootstrap(self.url)
         return self._ledger
 
+    def missing(self) -> str | None:
+        """The whole path of the SQLite file the store names, if it is not there."""
+        path = sqlite_file(self.url)
+        return str(path) if path is not None and not path.is_file() else None
+
+    def refuse_if_missing(self) -> None:
+        """Nothing is created: opening a file that is not there would make an empty ledger
+        (and its folder) wherever a mistyped path pointed, and pass it for a clean one."""
+        if path := self.missing():
+            raise click.ClickException(f"No database at {path}: check --database or "
+                                       "LEDGER_DATABASE_URL (`ledger init` creates one there).")
+
     def shown(self) -> str:
-        return make_url(self.url).render_as_string(hide_password=True)
+        """The store for a message: an SQLite file's whole path, a URL without its password."""
+        path = sqlite_file(self.url)
+        return str(path) if path else make_url(self.url).render_as_string(hide_password=True)
 
 
 def _sessions(ledger: Ledger, session: str | None) -> list[str]:
@@ -81,6 +102,24 @@ def _verified(ledger: Ledger, sessions: list[str]) -> int:
         status = "ok" if result["ok"] else f"BROKEN at version {result['first_bad_version']}"
         click.echo(f"{sid}  {status}  {result['events']} events  head {result['head_hash']}")
     return broken
+
+
+@main.command()
+@click.pass_obj
+def init(store: Store) -> None:
+    """Create an empty store (an SQLite file and its folder, or the schema in an existing
+    PostgreSQL database); a store already there is brought to the current schema, untouched."""
+    created = store.missing() is not None
+    contents = _contents(store.created())
+    click.echo(f"Created an empty ledger at {store.shown()}" if created
+               else f"{store.shown()} is there already: {contents}")
+
+
+def _contents(ledger: Ledger) -> str:
+    """How many sessions and clubs the store holds, in words."""
+    counts = {"session": len(ledger.store.stream_ids()),
+              "club": len(ledger.store.stream_ids("club_created"))}
+    return ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for noun, n in counts.items())
 
 
 @main.command()
@@ -115,9 +154,12 @@ def _printable(name: str | None) -> str:
 @click.option("--session", help="one session (default: all)")
 @click.pass_obj
 def verify(store: Store, session: str | None) -> None:
-    """Recompute each session's and each club's hash chain; exit 1 if any is broken."""
+    """Recompute each session's and each club's hash chain; exit 1 if any is broken, or if
+    there is none to verify."""
     ledger = store.ledger
     streams = _sessions(ledger, session) + ([] if session else ledger.store.stream_ids("club_created"))
+    if not streams:  # a clean bill for an empty store would vouch for nothing
+        raise click.ClickException(f"Nothing to verify: no session and no club in {store.shown()}.")
     sys.exit(1 if _verified(ledger, streams) else 0)
 
 
@@ -229,6 +271,7 @@ def _streams(source) -> list[tuple[dict, list[dict]]]:
 def backup(store: Store, path: str, force: bool) -> None:
     """Copy the store to PATH while the service runs: SQLite's online backup (one
     self-contained file), or pg_dump's custom format."""
+    store.refuse_if_missing()
     try:
         size = backup_store(store.url, path, force=force)
     except BackupError as error:
@@ -240,18 +283,16 @@ def backup(store: Store, path: str, force: bool) -> None:
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.pass_obj
 def restore(store: Store, path: str) -> None:
-    """Load a backup into the store, which must be empty, then verify every session's chain;
-    exit 1 if any is broken."""
+    """Load a backup into the store, which must be empty (an SQLite file not there yet is
+    created), then verify every session's chain; exit 1 if any is broken."""
     try:
         restore_store(store.url, path)
     except BackupError as error:
         raise click.ClickException(str(error)) from None
-    ledger = store.ledger
-    sessions, clubs = ledger.store.stream_ids(), ledger.store.stream_ids("club_created")
-    click.echo(f"{path} restored into {store.shown()}: {len(sessions)} "
-               f"session{'' if len(sessions) == 1 else 's'}, {len(clubs)} "
-               f"club{'' if len(clubs) == 1 else 's'}")
-    sys.exit(1 if _verified(ledger, sessions + clubs) else 0)
+    ledger = store.created()
+    click.echo(f"{path} restored into {store.shown()}: {_contents(ledger)}")
+    streams = ledger.store.stream_ids() + ledger.store.stream_ids("club_created")
+    sys.exit(1 if _verified(ledger, streams) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,7 +1,14 @@
-"""Fixtures: an app on an SQLite file, its test client, and engines for both stores."""
+"""Fixtures: an app on an SQLite file, its test client, and engines for both stores; and a
+guard that a test run leaves the README's pictures as they are."""
 
+import atexit
+import hashlib
+import logging
 import os
+import shutil
+import tempfile
 import uuid
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -13,6 +20,14 @@ from tests.factories import Table
 
 POSTGRES_URL = os.environ.get("LEDGER_TEST_POSTGRES_URL")
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+def scratch_folder(prefix: str) -> Path:
+    """A folder for a module that opens its store as it is imported (before any fixture can
+    give it one), removed when the test process ends: a run leaves nothing behind."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 @pytest.fixture
@@ -61,3 +76,41 @@ def store(database_url):
 def service(store):
     """The ledger's service on that store (`ledger.service.bootstrap`)."""
     return bootstrap(store=store)
+
+
+PICTURES = Path(__file__).resolve().parents[1] / "api" / "phone"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:  # `.ci/pictures` runs these with LEDGER_REFRESH_PICTURES=1
+        if "pictures" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.picture)
+
+
+def _pictures() -> dict[str, str]:
+    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(PICTURES.glob("*.png"))}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def temporary_folders_removed(request, tmp_path_factory):
+    """A passing run's temporary folders (every tmp_path) go when it ends, so that it leaves
+    nothing in the temporary folder; a failing run's are kept to look at. Not as each test
+    ends: an app's change watcher polls its store's file until the process exits."""
+    yield
+    if request.session.testsfailed == 0 and request.config.option.basetemp is None:
+        # the watchers still polling would log every poll of a file now gone
+        logging.getLogger("ledger.events.store.sqlite").disabled = True
+        shutil.rmtree(tmp_path_factory.getbasetemp(), ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def pictures_left_alone():
+    """A test run writes no tracked picture: the README's are refreshed only on request."""
+    before = _pictures()
+    yield
+    if os.environ.get("LEDGER_REFRESH_PICTURES") != "1":
+        after = _pictures()
+        changed = sorted(name for name in before.keys() | after.keys()
+                         if before.get(name) != after.get(name))
+        assert changed == [], f"a test wrote over the README's pictures in api/phone/: {changed}"

@@ -33,7 +33,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor
@@ -45,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from bench.common import header  # noqa: E402
+from bench.common import header, scratch  # noqa: E402
 from bench.live.costs import costs  # noqa: E402
 from bench.live.figures import SHOWN, figures, shown  # noqa: E402
 from bench.live.phones import INTERVAL, request, watch  # noqa: E402
@@ -68,7 +67,7 @@ def options():
 def with_a_cluster() -> int:
     """Run this bench again inside a throwaway PostgreSQL cluster (.ci/postgres, fsync on),
     stopped when it ends."""
-    env = {**os.environ, "PG_FSYNC": "on", "PG_PORT": os.environ.get("PG_PORT", "54334")}
+    env = {**os.environ, "PG_FSYNC": "on"}  # on a free port
     script = 'source .ci/postgres && LEDGER_BENCH_POSTGRES_URL=$LEDGER_TEST_POSTGRES_URL "$@"'
     return subprocess.call(["bash", "-c", script, "bash", sys.executable,
                             str(ROOT / "bench" / "live"), *sys.argv[1:]], cwd=ROOT, env=env)
@@ -80,7 +79,7 @@ class Database:
     def __init__(self, postgres_url: str | None):
         self.admin_url, self.name = postgres_url, f"ledger_live_{uuid.uuid4().hex[:12]}"
         if postgres_url is None:
-            self.url = f"sqlite:///{tempfile.mkdtemp(prefix='ledger-live-')}/ledger.sqlite3"
+            self.url = f"sqlite:///{scratch('ledger-live-')}/ledger.sqlite3"
             return
         self._admin(f'CREATE DATABASE "{self.name}"')
         self.url = postgres_url.rsplit("/", 1)[0] + f"/{self.name}"

@@ -4,7 +4,6 @@ fields, wrong types, foreign ids, voids of anything, stale versions, resends), a
 step: every read of the session answers 200, a refused request changed nothing, balances and
 pools sum to zero, and the hash chain verifies."""
 
-import tempfile
 import uuid
 
 from hypothesis import HealthCheck, event, settings
@@ -14,10 +13,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from api import create_app
 from ledger import games
 from tests.api.evening_facts import FACTS, KINDS, NAMES, draw_fact, own_facts
+from tests.conftest import scratch_folder
 from tests.factories import Table
 from tests.strategies import TableView, mends, options_of
 
-APP = create_app({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp(prefix='ledger-fuzz-')}/f.sqlite3",
+APP = create_app({"DATABASE_URL": f"sqlite:///{scratch_folder('ledger-fuzz-')}/f.sqlite3",
                   "REQUEST_LOG": False})
 CLIENT = APP.test_client()
 ELSEWHERE = Table(CLIENT, players=2)  # another evening, whose ids are foreign here

@@ -19,7 +19,6 @@ import collections
 import itertools
 import json
 import re
-import tempfile
 import uuid
 
 import pytest
@@ -38,12 +37,13 @@ from ledger.games import catalogue
 
 SCHEMAS = catalogue().schemas
 from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, RefField, known_zones
+from tests.conftest import scratch_folder
 from tests.factories import Club, Table
 
 # A workbook (.xlsx) is sent as its bytes, as any binary body is.
 schemathesis.serializer.alias("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                               "application/octet-stream")
-APP = create_app({"DATABASE_URL": f"sqlite:///{tempfile.mkdtemp(prefix='ledger-st-')}/st.sqlite3",
+APP = create_app({"DATABASE_URL": f"sqlite:///{scratch_folder('ledger-st-')}/st.sqlite3",
                   "REQUEST_LOG": False})
 TABLE = Table(APP.test_client())
 PLAYERS = TABLE.players

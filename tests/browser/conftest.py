@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.browser.tools import chromium
+from tests.browser.tools import Pictures, chromium
 from tests.server import gunicorn
 
 
@@ -18,3 +18,9 @@ def base(tmp_path_factory, request):
     where = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
     with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
         yield base
+
+
+@pytest.fixture
+def pictures(tmp_path):
+    """Where the test's README pictures go (`tests.browser.tools.Pictures`)."""
+    return Pictures(tmp_path)

@@ -5,7 +5,6 @@ linked to members, the standings and the race over the season, a member's evenin
 screen accessible (axe-core, light and dark) and nothing scrolls sideways at 320 px."""
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,7 +13,6 @@ from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.tools import OUTPUT, Evening, Phone
 
 pytestmark = pytest.mark.browser
-SCREENSHOT = Path(__file__).resolve().parents[2] / "api" / "phone" / "club-screenshot.png"
 
 
 def standings(page) -> dict[str, str]:
@@ -33,7 +31,7 @@ def commerce_won_by_second_seat(evening: Evening) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_club_on_the_phone(base, browser, scheme):
+def test_a_club_on_the_phone(base, browser, scheme, pictures):
     if not AXE.exists():
         pytest.fail("axe-core is missing: .ci/test installs it (npm ci --prefix tests/browser)")
     phone = Phone(browser, width=320, color_scheme=scheme)
@@ -108,7 +106,7 @@ def test_a_club_on_the_phone(base, browser, scheme):
         page.locator("#chart details").evaluate("details => details.open = false")
         page.locator("#standings").scroll_into_view_if_needed()
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(SCREENSHOT))
+        pictures.screenshot(page, "club-screenshot.png")
 
     page.get_by_role("button", name="Ben's evenings").click()
     expect(page.locator("#sheet li")).to_have_count(1)

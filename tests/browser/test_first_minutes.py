@@ -6,7 +6,6 @@ games open, the one being played comes first and the others are a tap away; a ga
 folds away with its result. axe clean light and dark, nothing scrolls sideways."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -16,7 +15,6 @@ from tests.browser.tools import Evening, Phone, wait_for
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Ben", "Zoë", "Dot"]
-SHOTS = Path(__file__).resolve().parents[2] / "api" / "phone"
 TAP_BUDGET = 8
 
 
@@ -58,7 +56,8 @@ class Recorder:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [(360, 640), (320, 568)], ids=["360x640", "320x568"])
-def test_a_new_recorder_reaches_the_first_stand_within_the_tap_budget(base, browser, size, scheme):
+def test_a_new_recorder_reaches_the_first_stand_within_the_tap_budget(base, browser, size, scheme,
+                                                                     pictures):
     assert AXE.exists(), "axe-core is missing: .ci/test installs it"
     width, height = size
     phone = Phone(browser, width=width, height=height, color_scheme=scheme)
@@ -75,7 +74,7 @@ def test_a_new_recorder_reaches_the_first_stand_within_the_tap_budget(base, brow
         expect(page.locator(hidden).first).to_be_hidden()
     me.check("an empty evening", found)
     if (width, scheme) == (360, "light"):
-        page.screenshot(path=str(SHOTS / "first-players.png"))
+        pictures.screenshot(page, "first-players.png")
     for name in NAMES:  # four names, four Enters: the field is cleared and keeps the focus
         me.type(name)
     expect(page.locator("#players li")).to_have_count(4)
@@ -88,7 +87,7 @@ def test_a_new_recorder_reaches_the_first_stand_within_the_tap_budget(base, brow
     assert page.locator("#seat-picker input:checked + span").all_inner_texts() == NAMES
     me.check("players, no game", found)
     if (width, scheme) == (360, "light"):
-        page.screenshot(path=str(SHOTS / "first-game.png"))
+        pictures.screenshot(page, "first-game.png")
     me.tap(page.locator("#game-form button[type=submit]"))
 
     # the game's card leads: deal, then the stand, all on the first screen
@@ -106,7 +105,7 @@ def test_a_new_recorder_reaches_the_first_stand_within_the_tap_budget(base, brow
     expect(page.locator("#undo")).to_be_visible()
     me.check("the first stand", found)
     if (width, scheme) == (360, "light"):
-        page.screenshot(path=str(SHOTS / "first-stand.png"))
+        pictures.screenshot(page, "first-stand.png")
     assert me.taps <= TAP_BUDGET, f"{me.taps} taps"
     phone.close()
     assert phone.errors == [], phone.errors

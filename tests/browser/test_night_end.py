@@ -4,7 +4,6 @@ is shared), and copied where the phone cannot share."""
 
 import base64
 import struct
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -13,7 +12,6 @@ from tests.browser.tools import Evening, Phone, wait_for
 
 pytestmark = pytest.mark.browser
 SEATS = ["Ann", "Ben", "Cy", "Dot"]
-CARD = Path(__file__).resolve().parents[2] / "api" / "phone" / "results-card.png"
 CAPTURE = """window.shared = null;
 navigator.canShare = data => true;
 navigator.share = async data => {
@@ -47,7 +45,7 @@ def cassino_won(evening: Evening, seats: list[str], winner: str) -> None:
                    "sweeps": 0}})
 
 
-def test_the_results_are_shared_as_a_text_for_the_chat_and_a_card(base, browser):
+def test_the_results_are_shared_as_a_text_for_the_chat_and_a_card(base, browser, pictures):
     evening = played(base)
     phone = Phone(browser)
     phone.context.add_init_script(CAPTURE)
@@ -78,7 +76,7 @@ def test_the_results_are_shared_as_a_text_for_the_chat_and_a_card(base, browser)
     assert card["type"] == "image/png" and png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
     assert width == 1080 and 400 < height < 1400
-    CARD.write_bytes(png)
+    pictures.write("results-card.png", png)
     phone.close()
     assert phone.errors == [], phone.errors
 

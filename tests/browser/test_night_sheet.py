@@ -4,7 +4,6 @@ made, what is still to pay, the games and the log's hash; a long evening breaks 
 lines and every page names the evening and the page."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -12,7 +11,6 @@ from playwright.sync_api import expect
 from tests.browser.tools import Evening, Phone, wait_for
 
 pytestmark = pytest.mark.browser
-CARD = Path(__file__).resolve().parents[2] / "api" / "phone" / "results-card.png"
 
 
 def typical(base: str) -> Evening:
@@ -70,7 +68,7 @@ def signed(counters: int) -> str:
 
 
 def test_the_night_sheet_prints_on_one_a4_page_with_the_results_payments_and_the_log_s_hash(
-        base, browser):
+        base, browser, pictures):
     evening = typical(base)
     before = evening.get("/results")
     loser = min(before["players"], key=lambda p: p["result_counters"])
@@ -106,7 +104,7 @@ def test_the_night_sheet_prints_on_one_a4_page_with_the_results_payments_and_the
     assert "Commerce, 40 deals" in text and "Cassino, Ann won" in text
     phone.page.emulate_media(media="print")  # the sheet as printed, for the README
     phone.page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
-    phone.page.screenshot(path=str(CARD.with_name("night-sheet.png")), full_page=True)
+    pictures.screenshot(phone.page, "night-sheet.png", full_page=True)
     phone.close()
     assert phone.errors == [], phone.errors
 

@@ -17,7 +17,6 @@ from tests.server import REQUEST_SECONDS, wait_until
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Bob", "<script>alert(1)</script>", "Zoë"]
-SCREENSHOT = Path(__file__).resolve().parents[2] / "api" / "phone" / "screenshot.png"
 
 
 
@@ -226,7 +225,7 @@ def test_payments_close_the_evening_to_all_square(base, phone):
     page.evaluate("window.scrollTo(0, 0)")
 
 
-def test_the_readmes_screenshot_is_an_evening_in_play(base, browser):
+def test_the_readmes_screenshot_is_an_evening_in_play(base, browser, pictures):
     seats = ["Mrs Bennet", "Mr Collins", "Lady Catherine", "Mr Darcy"]
     evening = Evening(base).seat(*seats)
     commerce = evening.game("commerce", seats, stake=2)
@@ -238,5 +237,5 @@ def test_the_readmes_screenshot_is_an_evening_in_play(base, browser):
     phone = Phone(browser)
     phone.open(evening.link())
     expect(phone.game().locator("form.sheet")).to_be_visible()
-    phone.page.screenshot(path=str(SCREENSHOT))
+    pictures.screenshot(phone.page, "screenshot.png")
     phone.close()

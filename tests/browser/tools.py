@@ -2,6 +2,8 @@
 phone pages opened on it by its share links."""
 
 import contextlib
+import os
+import struct
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -16,6 +18,8 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
+PICTURES = Path(__file__).resolve().parents[2] / "api" / "phone"  # the README's, tracked
+REFRESH = "LEDGER_REFRESH_PICTURES"
 PHONE = {"width": 360, "height": 640}
 # Deadlines, not measures of speed: a loaded 2-core machine can take seconds over one step.
 WAIT_MS = 30_000
@@ -165,3 +169,29 @@ def pay_everything(page, check=None) -> None:
         sheet.locator("#sheet-ok").click()
         wait_until(lambda: owes.filter(has_text="pays").count() < before, 30, "a transfer paid")
     expect(owes).to_have_text(["All square."])
+
+
+class Pictures:
+    """The README's pictures (api/phone/*.png) as a test takes them: over the tracked ones only
+    when LEDGER_REFRESH_PICTURES=1 (`.ci/pictures`), else into the test's own `tmp_path`, so
+    that a test run changes nothing tracked. Either way each is taken, and checked."""
+
+    def __init__(self, tmp_path: Path):
+        self.folder = PICTURES if os.environ.get(REFRESH) == "1" else tmp_path
+
+    def screenshot(self, page, name: str, **options) -> Path:
+        path = self.folder / name
+        page.screenshot(path=str(path), **options)
+        check_png(path.read_bytes(), page.viewport_size["width"])
+        return path
+
+    def write(self, name: str, png: bytes) -> Path:
+        path = self.folder / name
+        path.write_bytes(png)
+        return path
+
+
+def check_png(png: bytes, width: int) -> None:
+    """A PNG image `width` pixels wide."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    assert struct.unpack(">I", png[16:20])[0] == width

@@ -1,6 +1,11 @@
-"""The `ledger` command: unknown sessions, `sessions`, and the refusals of backup and restore."""
+"""The `ledger` command: unknown sessions, `sessions`, the refusals of backup and restore, and
+(run as a process, from anywhere) no database made up where there is none."""
 
+import os
+import subprocess
+import sys
 from contextlib import contextmanager
+from pathlib import Path
 
 import orjson
 import pytest
@@ -9,7 +14,7 @@ from sqlalchemy.engine import make_url
 
 from api import create_app
 from ledger.cli import main
-from ledger.events.store import open_store
+from ledger.events.store import DEFAULT_PATH, open_store
 from ledger.events.store.backup import _libpq_env, libpq_url
 from tests.conftest import fresh_postgres_url
 from tests.factories import Club, Table
@@ -85,6 +90,7 @@ def test_sessions_lists_each_session_with_its_name_version_and_last_event(
 
 
 def test_sessions_of_an_empty_store(database_url):
+    assert cli("--database", database_url, "init").exit_code == 0
     listed = cli("--database", database_url, "sessions")
     assert listed.exit_code == 0 and listed.stdout == "" and "No sessions." in listed.stderr
 
@@ -203,6 +209,7 @@ def test_a_club_moves_to_another_store_with_its_evenings(database_url, tmp_path)
     exported = cli("--database", source, "export-log", club.id, "-o", log)
     assert exported.exit_code == 0, exported.stderr
     assert "the club" in exported.stderr and "its 3 evenings" in exported.stderr
+    assert cli("--database", database_url, "init").exit_code == 0
     moved = cli("--database", database_url, "import-log", log)
     assert moved.exit_code == 0, moved.output
     again = cli("--database", database_url, "import-log", log)
@@ -230,6 +237,63 @@ def test_a_club_whose_evenings_are_missing_is_refused_whole(tmp_path):
         line for line in lines[1:] if b'"format"' in line))])
     (tmp_path / "club-only.jsonl").write_bytes(club_only)
     target = f"sqlite:///{tmp_path}/target.sqlite3"
+    assert cli("--database", target, "init").stdout.startswith("Created an empty ledger at /")
     refused = cli("--database", target, "import-log", tmp_path / "club-only.jsonl")
     assert refused.exit_code != 0 and "not here" in refused.stderr
     assert club.id not in cli("--database", target, "clubs").output  # nothing of it written
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def ledger(*args, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    """The installed `ledger` command, this checkout's code, run in `cwd`."""
+    command = Path(sys.executable).with_name("ledger")
+    env = {**{k: v for k, v in os.environ.items() if k != "LEDGER_DATABASE_URL"},
+           "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run([str(command), *map(str, args)], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("command", [["verify"], ["sessions"], ["clubs"], ["rebuild"],
+                                     ["export-log", "x"], ["backup", "copy"]])
+def test_no_command_makes_up_a_database_that_is_not_there(tmp_path, command):
+    """A mistyped --database, a relative one from another directory, or the variable: refused,
+    the whole path named, and nothing created (no file, no folder)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for args, env, named in (
+            (["--database", f"sqlite:///{tmp_path}/typo/ledger.sqlite3"], None,
+             tmp_path / "typo" / "ledger.sqlite3"),
+            (["--database", "sqlite:///var/ledger.sqlite3"], None,
+             elsewhere / "var" / "ledger.sqlite3"),
+            ([], {"LEDGER_DATABASE_URL": "sqlite:///gone.sqlite3"}, elsewhere / "gone.sqlite3")):
+        refused = ledger(*args, *command, cwd=elsewhere, env=env)
+        assert refused.returncode == 1, (args, refused.stdout)
+        assert f"No database at {named}:" in refused.stderr and "ledger init" in refused.stderr
+        assert refused.stdout == ""
+        assert sorted(tmp_path.rglob("*")) == [elsewhere], args
+
+
+def test_the_default_database_is_the_projects_whatever_the_current_directory(tmp_path):
+    there, var_there = DEFAULT_PATH.exists(), DEFAULT_PATH.parent.exists()
+    listed = ledger("sessions", cwd=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+    assert DEFAULT_PATH == ROOT / "var" / "ledger.sqlite3"
+    if not there:  # a checkout that has never served: refused, and nothing made
+        assert listed.returncode == 1 and f"No database at {DEFAULT_PATH}:" in listed.stderr
+        assert (DEFAULT_PATH.exists(), DEFAULT_PATH.parent.exists()) == (False, var_there)
+
+
+def test_init_creates_and_verify_of_nothing_is_not_a_clean_bill(tmp_path):
+    path = tmp_path / "new" / "ledger.sqlite3"
+    created = ledger("--database", f"sqlite:///{path}", "init", cwd=tmp_path)
+    assert created.returncode == 0 and created.stdout == f"Created an empty ledger at {path}\n"
+    empty = ledger("--database", f"sqlite:///{path}", "verify", cwd=tmp_path)
+    assert empty.returncode == 1 and empty.stdout == ""
+    assert f"Nothing to verify: no session and no club in {path}." in empty.stderr
+    Table(create_app({"DATABASE_URL": f"sqlite:///{path}"}).test_client(), players=1)
+    again = ledger("--database", "sqlite:///new/ledger.sqlite3", "init", cwd=tmp_path)
+    assert again.stdout == f"{path} is there already: 1 session, 0 clubs\n"
+    verified = ledger("--database", "sqlite:///new/ledger.sqlite3", "verify", cwd=tmp_path)
+    assert verified.returncode == 0 and verified.stdout.count("  ok  ") == 1

@@ -73,6 +73,7 @@ def test_a_tampered_log_is_refused_and_writes_nothing(evening, tmp_path):
     lines[9] = orjson.dumps(event)
     log.write_bytes(b"\n".join(lines) + b"\n")
     target = f"sqlite:///{tmp_path}/other.sqlite3"
+    assert cli("--database", target, "init").exit_code == 0
     refused = CliRunner().invoke(main, ["--database", target, "import-log", str(log)])
     assert refused.exit_code != 0 and "does not match its hash" in refused.output
     store = open_store(target, migrate=False)

@@ -171,20 +171,22 @@ def own_postgres(tmp_path):
     """A PostgreSQL cluster of the test's own, to restart under the stream server."""
     binaries = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
     assert binaries, "PostgreSQL is not installed (.ci/test installs it)"
-    pgbin, data, port = binaries[-1], Path(tempfile.mkdtemp()), free_port()
-    shutil.chown(data, "postgres", "postgres")
+    # in the temporary folder itself, not tmp_path: the server's user must reach it
+    pgbin, data, port = binaries[-1], Path(tempfile.mkdtemp(prefix="ledger-pg-")), free_port()
     run = lambda *args: subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
                                        capture_output=True)
-    run(str(pgbin / "initdb"), "-D", str(data / "data"), "-U", "postgres", "-A", "trust",
-        "--no-sync")
     control = lambda *args: run(str(pgbin / "pg_ctl"), "-D", str(data / "data"), "-w",
                                 "-l", str(data / "log"), *args)
     options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
-    control("-o", options, "start")
-    try:
+    try:  # removed whatever happens, a failed start included
+        shutil.chown(data, "postgres", "postgres")
+        run(str(pgbin / "initdb"), "-D", str(data / "data"), "-U", "postgres", "-A", "trust",
+            "--no-sync")
+        control("-o", options, "start")
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", control, options
-    finally:
-        control("-m", "immediate", "stop")
+    finally:  # not checked: there may be no server to stop
+        subprocess.run(["runuser", "-u", "postgres", "--", str(pgbin / "pg_ctl"), "-D",
+                        str(data / "data"), "-m", "immediate", "-w", "stop"], capture_output=True)
         shutil.rmtree(data, ignore_errors=True)
 
 

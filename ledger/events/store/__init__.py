@@ -3,11 +3,17 @@
 (`changes`) and backups (`backup`). Nothing outside this package writes SQL or asks which
 backend it is on."""
 
+from pathlib import Path
+
 from sqlalchemy.engine import make_url
 
 from ledger.events.store.base import Store
 
-DEFAULT_URL = "sqlite:///var/ledger.sqlite3"
+# The project's own folder (the checkout holding `ledger/`), whatever the current directory:
+# a command run from elsewhere finds the same file the service writes.
+PROJECT = Path(__file__).resolve().parents[3]
+DEFAULT_PATH = PROJECT / "var" / "ledger.sqlite3"
+DEFAULT_URL = f"sqlite:///{DEFAULT_PATH}"
 MEMORY_URL = "memory://"
 
 
@@ -30,3 +36,14 @@ def open_store(url: str = DEFAULT_URL, migrate: bool = True) -> Store:
     if migrate:
         store.migrate()
     return store
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The absolute path of the file an `sqlite:///…` URL names (a relative one is taken from
+    the current directory, as SQLite takes it); None for an in-memory or another store."""
+    if url == MEMORY_URL:
+        return None
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database).absolute()

@@ -158,11 +158,11 @@ def _sqlite_backup(database: str, partial: str) -> None:
 
 
 def _sqlite_restore(backup_path: Path, database: str) -> None:
-    Path(database).parent.mkdir(parents=True, exist_ok=True)
     try:
         with closing(sqlite3.connect(_read_uri(backup_path, "ro"), uri=True)) as source:
             if not _sqlite_tables(source) >= set(LEDGER_TABLES):
                 raise BackupError(f"{backup_path} is not a Parlour Ledger backup.")
+            Path(database).parent.mkdir(parents=True, exist_ok=True)  # only for a backup
             with closing(sqlite3.connect(database, timeout=BUSY_TIMEOUT_MS / 1000)) as store:
                 # The copy replaces the whole file, so every table must be empty.
                 tables = _sqlite_tables(store) - {"alembic_version"}
