@@ -6,8 +6,9 @@ X-Forwarded-For from a trusted proxy only), so one guest cannot pose as many. Th
 own loopback addresses are not limited: they reach gunicorn without the proxy anyway, and
 the tests and benches open evenings by the hundred from there.
 
-The counts live in one small SQLite file that every gunicorn worker of the host shares
-(`counts_file`, ledger/events/store/counts.py): a count kept in each worker's memory would let a client open the limit once
+The counts live in one small SQLite file that every gunicorn worker of the host shares, beside
+an SQLite ledger (`counts_file`, ledger/events/store/counts.py): a count kept in each worker's
+memory would let a client open the limit once
 per worker, and Flask-Limiter's other shared stores (Redis, Memcached…) are servers this
 service does not otherwise need. One short transaction per limited request, on a file apart
 from the ledger's. `LEDGER_OPEN_LIMIT` (Flask-Limiter's notation, "20 per minute;200 per
@@ -22,7 +23,7 @@ from pathlib import Path
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 
-from ledger.events.store import counts  # noqa: F401 - registers the `ledger-sqlite` store
+from ledger.events.store import counts, sqlite_file  # noqa: F401 - counts registers `ledger-sqlite`
 
 OPEN_LIMIT = "20 per minute;200 per day"
 limiter = Limiter(key_func=lambda: request.remote_addr or "unknown")
@@ -41,8 +42,13 @@ opening = limiter.shared_limit(lambda: current_app.config["OPEN_LIMIT"], scope="
 
 
 def counts_file(database_url: str) -> Path:
-    """One file per ledger in the temporary folder (systemd's PrivateTmp keeps it the
-    service's own; every worker of one service sees the same)."""
+    """Beside an SQLite ledger (`ledger.sqlite3` → `ledger.opening.sqlite3`: the service's own
+    folder, which goes with it); for another store, one file per ledger in the temporary
+    folder (systemd's PrivateTmp keeps it the service's own). Every worker of one service
+    sees the same."""
+    beside = sqlite_file(database_url)
+    if beside is not None:
+        return beside.with_name(f"{beside.stem}.opening.sqlite3")
     digest = hashlib.sha256(database_url.encode()).hexdigest()[:16]
     return Path(tempfile.gettempdir()) / f"parlour-ledger-opening-{digest}.sqlite3"
 

@@ -4,10 +4,13 @@ as a problem document with Retry-After; this computer's own address is not limit
 count is shared by the processes of one service (gunicorn's workers)."""
 
 import multiprocessing
+import tempfile
+from pathlib import Path
 
 import pytest
 
 from api import create_app
+from api.opening import counts_file
 from ledger.events.store.counts import SQLiteCounts
 
 GUEST = {"REMOTE_ADDR": "192.0.2.7"}
@@ -83,3 +86,12 @@ def test_processes_share_one_count(tmp_path):
     assert counts.get_expiry("open/192.0.2.7") > 0
     counts.clear("open/192.0.2.7")
     assert counts.get("open/192.0.2.7") == 0
+
+
+def test_the_counts_live_beside_an_sqlite_ledger_and_go_with_its_folder(tmp_path):
+    """A guest's opening is counted in a file beside the ledger's own, never in the shared
+    temporary folder (a store with no folder of its own, PostgreSQL, counts there)."""
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/ledger.sqlite3", "TESTING": True})
+    assert open_evening(app.test_client(), **GUEST).status_code == 201
+    assert (tmp_path / "ledger.opening.sqlite3").exists()
+    assert counts_file("postgresql+psycopg://ledger@db/ledger").parent == Path(tempfile.gettempdir())
