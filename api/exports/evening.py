@@ -14,7 +14,7 @@ from api.blueprint import Blueprint
 from api.exports import schemas
 from api.exports.resources import evening_stem
 from api.exports.workbook import MEDIA_TYPE, Sheet, workbook
-from api.reads.resources import _renamed
+from api.reads.resources import moves_renamed, renamed
 from api.service import ledger
 from ledger import games
 from ledger.events.hashing import verify_chain
@@ -89,7 +89,7 @@ class Evening(MethodView):
         with ledger().sessions.reading(sid) as state:
             model = {"version": state.version, "summary": summary(state),
                      "balances": balances(state), "pools": pools(state),
-                     "settlement": _renamed(settlement(state)),
+                     "settlement": renamed(settlement(state)),
                      "games": [game_reads(record, state) for record in state.games.values()]}
             stem = evening_stem(state)
         model["events"] = ledger().sessions.events(sid, 0, model["version"])
@@ -104,7 +104,6 @@ def game_reads(record, state) -> dict:
     reads = {"id": record.id, "kind": record.kind,
              "dealing": dealing(record, game.keeps_deal),
              **{name: read(record, state) for name, read in game.reads.items()}}
-    last = (reads.get("progressive") or {}).get("last_round")
-    if last:  # `from` is a Python keyword: the schema's attribute is `from_`
-        last["moves"] = [{"from_": move.pop("from"), **move} for move in last["moves"]]
+    if "progressive" in reads:
+        moves_renamed(reads["progressive"])
     return reads

@@ -102,7 +102,7 @@ class Settlement(MethodView):
     def get(self, sid):
         """The fewest transfers between players that settle the evening; unclaimed pools apart."""
         with ledger().sessions.reading(sid) as state:
-            return _renamed(settlement(state))
+            return renamed(settlement(state))
 
 
 @blp.route("/results")
@@ -114,7 +114,7 @@ class Results(MethodView):
         """What the night comes to: each player's result, his payments and what is still
         outstanding; the payments made, the transfers still to pay and the unclaimed pools."""
         with ledger().sessions.reading(sid) as state:
-            return _renamed(results(state))
+            return renamed(results(state))
 
 
 @blp.route("/players/<pid>/statement")
@@ -146,10 +146,7 @@ class Progressive(MethodView):
                 raise NotFound("No Progressive Poker game in this session.",
                                {"game_id": ["no such game"]})
             model = games.of(game).reads["progressive"](game, state)
-        if model["last_round"]:
-            model["last_round"]["moves"] = [{"from_": m.pop("from"), **m}
-                                            for m in model["last_round"]["moves"]]
-        return model
+        return moves_renamed(model)
 
 
 @blp.route("/view")
@@ -164,7 +161,7 @@ class View(MethodView):
         with ledger().sessions.reading(sid) as state:
             night = results(state)
             model = {"summary": summary(state), "balances": balances(state),
-                     "settlement": _renamed(settled(night)), "results": _renamed(night),
+                     "settlement": renamed(settled(night)), "results": renamed(night),
                      "pools": pools(state)}
             version = state.version
         model["events"] = (ledger().sessions.events(sid, query["after"], version - query["after"])
@@ -172,10 +169,18 @@ class View(MethodView):
         return model
 
 
-def _renamed(model: dict) -> dict:
+def renamed(model: dict) -> dict:
     """`from` is a Python keyword: the schema's attribute is `from_`."""
     for listed in ("transfers", "payments"):
         model[listed] = [{"from_": t.pop("from"), **t} for t in model[listed]]
+    return model
+
+
+def moves_renamed(model: dict) -> dict:
+    """The same, for the moves of Progressive Poker's last round (if one has ended)."""
+    if model.get("last_round"):
+        model["last_round"]["moves"] = [{"from_": m.pop("from"), **m}
+                                        for m in model["last_round"]["moves"]]
     return model
 
 
