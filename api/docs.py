@@ -25,6 +25,7 @@ from api import examples
 from api.blueprint import IF_NONE_MATCH, problem_response
 from api.clubs import examples as club_examples
 from api.clubs.schemas import request_schemas as club_requests
+from api.doc_fields import closed_sets, map_sizes, references
 from api.sessions import examples as mend_examples
 from api.sessions.schemas import GameRequest
 from ledger import games
@@ -163,42 +164,8 @@ class Api(flask_smorest.Api):
 
     def __init__(self, app):
         super().__init__(app, spec_kwargs={"extra_plugins": [Operations()]})
-        self.ma_plugin.converter.add_attribute_function(references)
-        self.ma_plugin.converter.add_attribute_function(map_sizes)
-
-
-def references(self, field, ret, **kwargs) -> dict:
-    """A reference is marked with what it refers to: `player-id`, `member-id` (a club's
-    member), `evening-id` (a club's evening brought in), or for a field named `<thing>_id`, `<thing>-id` (`game-id`, `table-id`,
-    `event-id`, `session-id`); `id`, a new event's own
-    id chosen by the client, is not a reference. A map keyed by references is keyed by
-    players (`x-key-format`). A list of distinct references says so. Text a person types is
-    `display-text` (what JSON Schema cannot say about it is said in words)."""
-    if isinstance(field, fields.List) and ledger_fields._distinct in field.validators:
-        return {"uniqueItems": True}
-    if isinstance(field, ledger_fields.TextField):
-        return {"format": "display-text", "description": ret.get("description", TEXT)}
-    if isinstance(field, fields.Dict) and isinstance(field.key_field, ledger_fields.RefField):
-        return {"x-key-format": "player-id"}  # (OpenAPI 3.0 cannot describe keys)
-    if not isinstance(field, ledger_fields.RefField) or field.name in (None, "id"):
-        return {}
-    name = field.name
-    thing = (name.removesuffix("_id").rsplit("_", 1)[-1] if name.endswith("_id")
-             else "member" if name in ("member", "members")
-             else "evening" if name == "evening" else "player")
-    return {"format": f"{thing}-id"}
-
-
-TEXT = ("text a person types: stored NFC-normalised and trimmed; refused (422) when it holds "
-        "control characters or bidirectional overrides, or shows no letter, digit or sign")
-
-
-def map_sizes(self, field, ret, **kwargs) -> dict:
-    """A map's bounds are a number of entries (apispec writes a Length as a string's)."""
-    if not isinstance(field, fields.Dict):
-        return {}
-    sizes = {"minLength": "minProperties", "maxLength": "maxProperties"}
-    return {sizes[key]: ret.pop(key) for key in list(ret) if key in sizes}
+        for described in (references, map_sizes, closed_sets):
+            self.ma_plugin.converter.add_attribute_function(described)
 
 
 def document_catalogue(spec) -> None:
@@ -228,6 +195,14 @@ def document_catalogue(spec) -> None:
         spec.components.schemas["GameRequest"] = _one_of(
             "kind", by_kind, "A game of a kind, with that kind's options (`<Kind>Options`; "
             "defaults filled in when it starts).")
+        by_kind = {}  # a game_started event appended: its data as a kind's game request
+        for game in games.GAMES.values():
+            component = _camel(game.kind) + "GameStartedData"
+            spec.components.schema(component, schema=_game_request(
+                CATALOGUE.schemas["game_started"], game, "GameStartedData"))
+            by_kind.update({name: component for name in (game.kind, *game.aliases)})
+        spec.components.schemas["GameStartedData"] = _one_of(
+            "kind", by_kind, "A game's start: one schema per kind, with that kind's options.")
     club_types = {}
     for name, schema in club_requests().items():
         club_types[name] = schema.__name__
@@ -260,16 +235,17 @@ def _event_request(name: str):
     return Envelope.from_dict(extra, name=_camel(name) + "Request")
 
 
-def _game_request(request, game: games.Game):
+def _game_request(request, game: games.Game, called: str = "GameRequest"):
     return request.from_dict({
         "kind": fields.String(required=True, validate=validate.OneOf([game.kind, *game.aliases])),
         "seats": fields.List(ledger_fields.Ref(), required=True, validate=[
             validate.Length(game.seats.start, game.seats.stop - 1), ledger_fields._distinct],
             metadata={"description": f"the players, clockwise: {game.seats.start} to "
                                      f"{game.seats.stop - 1} for this kind"}),
-        "options": fields.Nested(game.options, metadata={
+        "options": fields.Nested(game.options, required=any(
+            field.required for field in game.options().fields.values()), metadata={
             "description": "the kind's options; any left out take their defaults"}),
-    }, name=_camel(game.kind) + "GameRequest")
+    }, name=_camel(game.kind) + called)
 
 
 def _one_of(discriminator: str, components: dict[str, str], description: str) -> dict:

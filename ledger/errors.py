@@ -12,15 +12,25 @@ class LedgerError(Exception):
         self.fields = fields or {}
         self.extra = extra
 
+    @classmethod
+    def field(cls, name: str, message: str) -> "LedgerError":
+        return cls(f"{name}: {message}", {name: [message]})
+
 
 class Invalid(LedgerError):
-    """Malformed or inconsistent input (HTTP 422)."""
+    """Malformed input, or a request whose own fields contradict each other (HTTP 422): what
+    the request says, whatever the session holds."""
 
     title = "Invalid input"
 
-    @classmethod
-    def field(cls, name: str, message: str) -> "Invalid":
-        return cls(f"{name}: {message}", {name: [message]})
+
+class Inconsistent(Invalid):
+    """A request well formed field by field whose fields together are not a fact the rules
+    allow (HTTP 422, as SPEC §6 has it): a player paying himself, a stand whose winner holds
+    no better hand, four aces that are not four, a round's end without the cuts its tie
+    needs. JSON Schema cannot say these; each type's description does."""
+
+    title = "Inconsistent input"
 
 
 class NotFound(LedgerError):
@@ -30,6 +40,8 @@ class NotFound(LedgerError):
 
 
 class Conflict(LedgerError):
-    """A request that contradicts the current state of the session (HTTP 409)."""
+    """A request well formed in itself that contradicts the current state of the session
+    (HTTP 409): its version, or what a game it names is (its kind, options, seats, dealer,
+    pools), as a player not seated in the game is."""
 
     title = "Conflict"

@@ -198,10 +198,9 @@ class Imports(MethodView):
                           "of those listed, the file is read as what it is", "content": {
                               "text/csv": {"schema": {"type": "string"}, "example": (
                                   "date;evening;member;counters;money\n"
-                                  "24/12/2025;Christmas Eve;Mrs Bennet;6;0,30\n"
-                                  "24/12/2025;Christmas Eve;Mr Collins;-6;-0,30\n")},
-                              XLSX: {"schema": {"type": "string", "format": "binary"},
-                                     "example": "(the workbook's bytes)"}}})
+                                  "2025-12-24;Christmas Eve;Mrs Bennet;6;0,30\n"
+                                  "2025-12-24;Christmas Eve;Mr Collins;-6;-0,30\n")},
+                              XLSX: {"schema": {"type": "string", "format": "binary"}}}})
     @blp.response(200, importing.ImportPreview)
     @blp.problems(400, 401, 403, 404, 409, 413, 415, 422)
     def post(self, query, cid):

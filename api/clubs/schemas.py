@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 from api.schemas import Event
 from api.sessions.schemas import Idempotent, SessionCreated
 from ledger.clubs import facts
-from ledger.events.fields import CURRENCY, Counters, Ref, RefList
+from ledger.events.fields import CURRENCY, Counters, Ref, RefKey, RefList
 
 
 class ClubRequest(facts.ClubCreated):
@@ -54,7 +54,7 @@ class EveningOpened(SessionCreated):
 class AttachRequest(facts.EventData):
     write_token = fields.String(required=True, validate=validate.Length(1, 200), metadata={
         "description": "the evening's write token: only its recorders may bring it in"})
-    links = fields.Dict(keys=Ref(), values=Ref(), load_default=dict, metadata={
+    links = fields.Dict(keys=RefKey(), values=Ref(), load_default=dict, metadata={
         "description": "its players (by id) linked to members (by id)"})
 
 

@@ -6,7 +6,7 @@ import datetime as dt
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ledger.errors import Invalid
-from ledger.events.fields import CURRENCY, MAX_AMOUNT, EventData, Ref, Text, WholeNumber
+from ledger.events.fields import CURRENCY, MAX_AMOUNT, EventData, Ref, RefKey, Text, WholeNumber
 
 
 class ClubCreated(EventData):
@@ -42,7 +42,7 @@ class SeasonDeclared(EventData):
 
 class EveningAttached(EventData):
     session_id = Ref(required=True)
-    links = fields.Dict(keys=Ref(), values=Ref(), load_default=dict, metadata={
+    links = fields.Dict(keys=RefKey(), values=Ref(), load_default=dict, metadata={
         "description": "the evening's players (by id) linked to the club's members (by id)"})
 
 
@@ -71,7 +71,7 @@ class EveningImported(EventData):
     name = Text(200, required=True)
     currency = fields.String(required=True, validate=CURRENCY)
     game = Text(100, allow_none=True, load_default=None)
-    results = fields.Dict(keys=Ref(), values=fields.Nested(ImportedResult), required=True,
+    results = fields.Dict(keys=RefKey(), values=fields.Nested(ImportedResult), required=True,
                           metadata={"description": "member id -> his result"})
 
 

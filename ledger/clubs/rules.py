@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from confusables import is_confusable
 
 from ledger.clubs.state import ClubState
-from ledger.errors import Conflict, Invalid, NotFound
+from ledger.errors import Conflict, NotFound
 
 
 def decide(state: ClubState, event_type: str, data: dict,
@@ -122,7 +122,7 @@ def corrected(state: ClubState, data: dict, adding: frozenset[str] = frozenset()
             results[change["member"]] = dict(change["after"])
     for what in ("counters", "amount_minor"):
         if total := sum(r[what] for r in results.values()):
-            raise Invalid(f"Corrected, {evening['name']} would sum to {total:+} {what}, not 0.",
+            raise Conflict(f"Corrected, {evening['name']} would sum to {total:+} {what}, not 0.",
                           {"data.changes": [f"sum to {total:+} {what}"]})
 
 

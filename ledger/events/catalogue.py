@@ -6,7 +6,7 @@ import orjson
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
 from ledger.errors import Invalid
-from ledger.events.fields import Ref, WholeNumber
+from ledger.events.fields import Ref, WholeNumber, players_named
 
 
 class Envelope(Schema):
@@ -44,6 +44,10 @@ class Catalogue:
                                                    name=f"{name}_request")()
                           for name, schema in schemas.items()}
         self._known = _KnownData()
+
+    def players_named(self, event_type: str, data: dict) -> list[tuple[str, str]]:
+        """Every player a fact of this type names: (its field, the player's id)."""
+        return players_named(self._instances[event_type], data)
 
     def in_a_deal(self, event_type: str) -> bool:
         """Whether a fact of this type may name its `deal`: a game's facts do; the session's

@@ -7,19 +7,18 @@ only invisible characters.
 """
 
 import re
-import unicodedata
 from functools import cache
 from zoneinfo import available_timezones
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from ledger.events.text import is_unicode, person_text  # noqa: F401 (the fields' text rules)
 
 MAX_AMOUNT = 10**9
 # An id travels in URL paths (…/players/<pid>/statement): unreserved URL characters only, and
 # not "." or ".." (which a client collapses as a path segment).
 REF_PATTERN = r"^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,63}$"
 _REF = re.compile(REF_PATTERN)
-# Explicit bidi embeddings, overrides and isolates make "Ann pays Ben" display reversed.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class EventData(Schema):
@@ -141,6 +140,45 @@ def Ref(**kwargs) -> RefField:
     return RefField(**kwargs)
 
 
+class RefKey(RefField):
+    """A map's key naming a player. OpenAPI 3.0 cannot constrain a map's keys, so any text is
+    well formed here: a key that is no player's id names nobody, and the rules answer it as
+    they answer any unknown player (404), or one not seated in the game (409)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return fields.String._deserialize(self, value, attr, data, **kwargs)
+
+
+def referent(field: fields.Field, name: str | None) -> str | None:
+    """What a field of a request refers to, if it is a reference: `player` (a reference, a
+    list of them or a map keyed by them), `member` (a club's member), `evening` (a club's
+    evening brought in), or for a field named `<thing>_id`, `<thing>` (`game`, `table`,
+    `event`, `session`); `id`, a new event's own id, refers to nothing."""
+    if isinstance(field, fields.List):
+        field = field.inner
+    elif isinstance(field, fields.Dict):
+        return "player" if isinstance(field.key_field, RefField) else None
+    if not isinstance(field, RefField) or name in (None, "id"):
+        return None
+    if name.endswith("_id"):
+        return name.removesuffix("_id").rsplit("_", 1)[-1]
+    return "member" if name in ("member", "members") else "evening" if name == "evening" \
+        else "player"
+
+
+def players_named(schema: Schema, data: dict) -> list[tuple[str, str]]:
+    """Every player a game's fact names (its field, the player's id), in the schema's order:
+    references, lists of them and the keys of maps keyed by them."""
+    named = []
+    for name, field in schema.fields.items():
+        value = data.get(name)
+        if value is None or referent(field, name) != "player":
+            continue
+        ids = value if isinstance(value, (list, dict)) else [value]
+        named.extend((f"data.{name}", pid) for pid in ids)
+    return named
+
+
 class TextField(fields.String):
     """Free text typed by a person (names, groups, reasons), normalised as it is stored."""
 
@@ -155,53 +193,6 @@ class TextField(fields.String):
 
 def Text(max_length: int, **kwargs) -> TextField:
     return TextField(max_length, **kwargs)
-
-
-def person_text(value: str, max_length: int) -> str:
-    """NFC-normalised and trimmed of white space and invisible characters at both ends;
-    refused when it is not valid Unicode, holds control characters or bidi overrides, is
-    longer than `max_length` as sent (the document's `maxLength`) or as stored, or shows
-    nothing at all."""
-    if not is_unicode(value):
-        raise ValidationError("Not valid Unicode text (an unpaired surrogate).")
-    if len(value) > max_length:
-        raise ValidationError(f"Longer than {max_length} characters.")
-    text = _trimmed(unicodedata.normalize("NFC", value))
-    if any(unicodedata.category(c) == "Cc" for c in text):
-        raise ValidationError("Control characters (tabs, line breaks, NUL…) are not allowed.")
-    if any(c in _BIDI_CONTROLS for c in text):
-        raise ValidationError("Bidirectional override characters are not allowed.")
-    if not any(_visible(c) for c in text):
-        raise ValidationError("Must show at least one letter, digit or sign.")
-    if len(text) > max_length:
-        raise ValidationError(f"Longer than {max_length} characters.")
-    return text
-
-
-def is_unicode(value: str) -> bool:
-    """Whether a string can be stored as UTF-8 (JSON's \\ud800 escapes can make one that can't)."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _visible(char: str) -> bool:
-    return unicodedata.category(char)[0] not in "ZCM"
-
-
-def _trimmed(text: str) -> str:
-    start, end = 0, len(text)
-    while start < end and _blank(text[start]):
-        start += 1
-    while end > start and _blank(text[end - 1]):
-        end -= 1
-    return text[start:end]
-
-
-def _blank(char: str) -> bool:
-    return char.isspace() or unicodedata.category(char) in ("Cf", "Zs")
 
 
 def RefList(minimum: int = 0, **kwargs) -> fields.List:

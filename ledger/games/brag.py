@@ -1,7 +1,7 @@
 """Brag (seed 004: *Foster's Complete Hoyle*): the dealer's ante, the bets within the betting
 limit, and the ante nobody sees."""
 
-from ledger.errors import Invalid
+from ledger.errors import Conflict
 from ledger.events.fields import Counters, EventData
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic
@@ -19,7 +19,7 @@ def ante(game: InPlay, deal: dict) -> int:
 def _within_limit(game: InPlay, field: str, amount: int) -> None:
     limit = game.options["betting_limit"]
     if limit is not None and amount > limit:
-        raise Invalid.field(field, f"The betting limit is {limit}.")
+        raise Conflict.field(field, f"The betting limit is {limit}.")
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:

@@ -3,7 +3,7 @@ or by barter, and the stand."""
 
 from marshmallow import post_load
 
-from ledger.errors import Invalid
+from ledger.errors import Conflict, Inconsistent
 from ledger.events.fields import EventData, Ref, RefList
 from ledger.events.postings import combine, player, transfer
 from ledger.games import generic, kit
@@ -23,7 +23,7 @@ def cards_bartered(game: InPlay, data: dict) -> list[dict]:
     """Seed 000: a barter is with the player on the left; no money moves."""
     generic.cards_bartered(game, data)
     if data["with"] != game.left_of(data["player"]):
-        raise Invalid.field("data.with", "In Commerce a player barters with the player on his left.")
+        raise Conflict.field("data.with", "In Commerce a player barters with the player on his left.")
     return []
 
 
@@ -32,15 +32,15 @@ def commerce_stand(game: InPlay, data: dict) -> list[dict]:
     beaten pays one stake to each holder of a better hand."""
     stander = game.seated("data.stander", data["stander"])
     if "winner" not in data:
-        raise Invalid.field("data.winner", "Several held a better hand: say whose was best.")
+        raise Inconsistent.field("data.winner", "Several held a better hand: say whose was best.")
     winner = game.seated("data.winner", data["winner"])
     better = [game.seated("data.better_hands", p) for p in data["better_hands"]]
     if stander in better:
-        raise Invalid.field("data.better_hands", "The stander cannot hold a better hand than his own.")
+        raise Inconsistent.field("data.better_hands", "The stander cannot hold a better hand than his own.")
     if not better and winner != stander:
-        raise Invalid.field("data.winner", "With no better hand, the stander wins.")
+        raise Inconsistent.field("data.winner", "With no better hand, the stander wins.")
     if better and winner not in better:
-        raise Invalid.field("data.winner", "A beaten stander's winner holds one of the better hands.")
+        raise Inconsistent.field("data.winner", "A beaten stander's winner holds one of the better hands.")
     dealer = game.dealer()
     return combine([
         *kit.pool_taken(game, winner),

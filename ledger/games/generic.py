@@ -4,8 +4,8 @@ may play any of them its own way (its antes at `deal_started`)."""
 
 from marshmallow import fields, validate
 
-from ledger.errors import Conflict, Invalid, NotFound
-from ledger.events.fields import Counters, EventData, Ref, RefList, Text
+from ledger.errors import Conflict, Inconsistent, NotFound
+from ledger.events.fields import Counters, EventData, Ref, RefKey, RefList, Text
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games.in_play import InPlay as Game
 from ledger.games.page import Button, Field
@@ -37,7 +37,7 @@ class PoolCarriedOver(EventData):
 
 
 class PoolRefunded(EventData):
-    shares = fields.Dict(keys=Ref(), values=Counters(), required=True,
+    shares = fields.Dict(keys=RefKey(), values=Counters(), required=True,
                          validate=validate.Length(min=1, max=64))
     pool = fields.String(validate=validate.Length(min=1, max=40), metadata={
         "description": "which of the game's named pools (three-stake Brag's stakes, Pope Joan's "
@@ -73,7 +73,7 @@ def dealer(game: Game, data: dict, takes_ante: bool = False) -> str:
     """A deal's dealer: the one named, or the next in rotation; only Brag's dealer antes."""
     named = game.seated("data.dealer", data.get("dealer") or game.dealing["next_dealer"])
     if "ante" in data and not takes_ante:
-        raise Invalid.field("data.ante", "Only a Brag dealer puts up an ante.")
+        raise Conflict.field("data.ante", "Only a Brag dealer puts up an ante.")
     return named
 
 
@@ -90,7 +90,7 @@ def stake_paid(game: Game, data: dict) -> list[dict]:
         return transfer(player(payer), pool(game.id), data["amount"])
     payee = game.seated("data.to", data["to"])
     if payee == payer:
-        raise Invalid.field("data.to", "A player cannot pay himself.")
+        raise Inconsistent.field("data.to", "A player cannot pay himself.")
     return transfer(player(payer), player(payee), data["amount"])
 
 
@@ -118,7 +118,7 @@ def pool_carried_over(game: Game, data: dict) -> list[dict]:
     if target not in game.state.games:
         raise NotFound(f"No game {target} in this session.", {"data.to_game_id": ["unknown game"]})
     if target == game.id:
-        raise Invalid.field("data.to_game_id", "Leave it out to carry the pool within the game.")
+        raise Inconsistent.field("data.to_game_id", "Leave it out to carry the pool within the game.")
     return transfer(pool(game.id), pool(target), game.pool)
 
 
@@ -127,7 +127,7 @@ def pool_refunded(game: Game, data: dict) -> list[dict]:
     evening can close; the shares must come to exactly the pool (nothing is kept or made)."""
     name = data.get("pool")
     if name not in (game.pools or (None,)):
-        raise Invalid.field("data.pool", f"One of: {', '.join(game.pools)}." if game.pools
+        raise Conflict.field("data.pool", f"One of: {', '.join(game.pools)}." if game.pools
                             else "This game has one pool: leave pool out.")
     held = game.pool_named(name)
     if held == 0:
@@ -136,7 +136,7 @@ def pool_refunded(game: Game, data: dict) -> list[dict]:
     for seat in shares:
         game.seated("data.shares", seat)
     if sum(shares.values()) != held:
-        raise Invalid.field("data.shares", f"The shares must come to the pool's "
+        raise Conflict.field("data.shares", f"The shares must come to the pool's "
                             f"{held} counters, not {sum(shares.values())}.")
     return combine([p for seat, n in shares.items()
                    for p in transfer(pool(game.id, name), player(seat), n)])
@@ -147,9 +147,9 @@ def card_bought(game: Game, data: dict) -> list[dict]:
     (default: one stake). Seed 000: in Commerce the payment becomes the dealer's own."""
     buyer = game.seated("data.buyer", data["buyer"])
     seller = game.seated("data.seller", data["seller"]) if "seller" in data else game.dealer()
-    if seller == buyer:
-        raise Invalid.field("data.seller" if "seller" in data else "data.buyer",
-                            "The buyer cannot buy from himself.")
+    if seller == buyer:  # (one named twice; or the buyer deals, which is the state's)
+        raise (Inconsistent if "seller" in data else Conflict).field(
+            "data.seller" if "seller" in data else "data.buyer", "The buyer cannot buy from himself.")
     return transfer(player(buyer), player(seller), data.get("price", game.stake))
 
 
@@ -157,7 +157,7 @@ def cards_bartered(game: Game, data: dict) -> list[dict]:
     """A card exchanged between two players: recorded, no money moves."""
     trader = game.seated("data.player", data["player"])
     if game.seated("data.with", data["with"]) == trader:
-        raise Invalid.field("data.with", "A player cannot barter with himself.")
+        raise Inconsistent.field("data.with", "A player cannot barter with himself.")
     return []
 
 
@@ -166,7 +166,7 @@ def deal_sold(game: Game, data: dict) -> list[dict]:
     seller = game.seated("data.seller", data["seller"])
     buyer = game.seated("data.buyer", data["buyer"])
     if buyer == seller:
-        raise Invalid.field("data.buyer", "A player cannot buy his own deal.")
+        raise Inconsistent.field("data.buyer", "A player cannot buy his own deal.")
     if any(sale["seller"] == seller for sale in game.dealing["sold_turns"]):
         raise Conflict("That turn to deal is already sold.", {"data.seller": ["already sold"]})
     return transfer(player(buyer), player(seller), data["price"])

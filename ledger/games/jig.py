@@ -3,7 +3,7 @@ going Out."""
 
 from marshmallow import fields
 
-from ledger.events.fields import Count, EventData, Ref
+from ledger.events.fields import Count, EventData, Ref, RefKey
 from ledger.events.postings import combine
 from ledger.games import generic, kit
 from ledger.games.base import Examples, Game
@@ -39,7 +39,7 @@ class JigOptions(EventData):
 
 class JigOut(EventData):
     player = Ref(required=True)
-    cards_left = fields.Dict(keys=Ref(), values=Count(), required=True)
+    cards_left = fields.Dict(keys=RefKey(), values=Count(), required=True)
 
 
 def examples(st) -> Examples:

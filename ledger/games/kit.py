@@ -1,7 +1,7 @@
 """Pieces several games share, written once: antes into the pool, going out (each other
 player pays for the cards he still holds), and a pool taken whole."""
 
-from ledger.errors import Invalid
+from ledger.errors import Conflict, Inconsistent
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games.in_play import InPlay
 
@@ -23,10 +23,10 @@ def going_out(game: InPlay, data: dict, excused: str | None = None) -> list[dict
     for seat in left:
         game.seated("data.cards_left", seat)
     if left.get(out, 0):
-        raise Invalid.field("data.cards_left", f"{game.name(out)} went out: he holds no cards.")
+        raise Inconsistent.field("data.cards_left", f"{game.name(out)} went out: he holds no cards.")
     missing = [game.name(seat) for seat in game.seats if seat != out and seat not in left]
     if missing:
-        raise Invalid.field("data.cards_left", f"Count every other player's cards: "
+        raise Conflict.field("data.cards_left", f"Count every other player's cards: "
                                                f"{', '.join(missing)}.")
     return [p for seat, cards in left.items() if seat not in (excused, out)
             for p in transfer(player(seat), player(out), cards)]

@@ -37,7 +37,7 @@ Fireside Fun* (c. 1881), "Pope Joan"; Peel, "Pope Joan", pp. 80-86:
 from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Invalid
-from ledger.events.fields import Count, EventData, Flag, Ref
+from ledger.events.fields import Count, EventData, Flag, Ref, RefKey
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic, kit
 from ledger.games.base import Examples, Game
@@ -72,7 +72,7 @@ class PopeJoanOptions(EventData):
 
 class TrumpTurnedUp(EventData):
     card = fields.String(required=True, validate=validate.OneOf(HONOURS))
-    cards_dealt = fields.Dict(keys=Ref(), values=Count(), metadata={
+    cards_dealt = fields.Dict(keys=RefKey(), values=Count(), metadata={
         "description": "the Pope turned up: the cards dealt to each other player"})
 
 
@@ -83,7 +83,7 @@ class CompartmentWon(EventData):
 
 class PopeJoanOut(EventData):
     player = Ref(required=True)
-    cards_left = fields.Dict(keys=Ref(), values=Count(), required=True)
+    cards_left = fields.Dict(keys=RefKey(), values=Count(), required=True)
     pope_held_by = Ref(metadata={"description": "who still holds the Pope, unplayed"})
     compartments = fields.Dict(
         keys=fields.String(validate=validate.OneOf(COMPARTMENTS[:-1])), values=Ref(),
@@ -126,7 +126,7 @@ def trump_turned_up(game: InPlay, data: dict) -> list[dict]:
         dealt = data.get("cards_dealt") or {}
         missing = [s for s in game.seats if s != dealer and s not in dealt]
         if missing or dealer in dealt or any(p not in game.seats for p in dealt):
-            raise Invalid.field("data.cards_dealt", "The Pope turned up: give the cards dealt to "
+            raise Conflict.field("data.cards_dealt", "The Pope turned up: give the cards dealt to "
                                 "every other player.")
         paid = [p for seat, n in dealt.items() for p in transfer(player(seat), player(dealer), n)]
     return combine([*(p for name in taken for p in kit.pool_taken(game, dealer, name)), *paid])

@@ -1,7 +1,7 @@
 """Speculation (seed 003: W. H. Peel, *Round Games with Cards*): contributions, sales of the
 trump, cards and hands, and fines."""
 
-from ledger.errors import Invalid
+from ledger.errors import Conflict
 from ledger.events.fields import Counters, EventData, Flag, Ref
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic
@@ -26,7 +26,7 @@ def deal_started(game: InPlay, data: dict) -> list[dict]:
 def knave_or_five_turned(game: InPlay, data: dict) -> list[dict]:
     """Seed 003 variant: a knave or five of a plain suit turned up pays one counter to the pool."""
     if not game.options["knave_five_fine"]:
-        raise Invalid.field("type", "This game was started without the knave-or-five fine.")
+        raise Conflict.field("type", "This game was started without the knave-or-five fine.")
     return transfer(player(game.seated("data.player", data["player"])), pool(game.id), 1)
 
 

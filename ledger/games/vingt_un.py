@@ -3,7 +3,7 @@ stakes, the brulet, and the deal passed by a natural."""
 
 from marshmallow import fields, validate
 
-from ledger.errors import Conflict, Invalid
+from ledger.errors import Conflict, Inconsistent
 from ledger.events.fields import Count, Counters, EventData, Flag, Ref
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic, kit
@@ -30,9 +30,9 @@ def vingt_un_hand_settled(game: InPlay, data: dict) -> list[dict]:
     dealer = game.dealer()
     hand = game.seated("data.player", data["player"])
     if hand == dealer:
-        raise Invalid.field("data.player", "The dealer does not settle with himself.")
+        raise Conflict.field("data.player", "The dealer does not settle with himself.")
     if data["tie"] and data["winner"] != "dealer":
-        raise Invalid.field("data.tie", "The dealer wins ties.")
+        raise Inconsistent.field("data.tie", "The dealer wins ties.")
     doubled = 2 if game.dealing["stakes_doubled"] else 1
     amount = data.get("amount") or game.stake * doubled * (2 if data["natural"] else 1)
     if data["winner"] == "player":
@@ -60,7 +60,7 @@ def vingt_un_overdrawn(game: InPlay, data: dict) -> list[dict]:
     """Seed 002 (b): the dealer who over-draws pays the agreed penalty into the pool."""
     penalty = game.options["overdraw_penalty"]
     if penalty == 0:
-        raise Invalid.field("type", "This game was started without an over-draw penalty.")
+        raise Conflict.field("type", "This game was started without an over-draw penalty.")
     return transfer(player(game.dealer()), pool(game.id), penalty)
 
 

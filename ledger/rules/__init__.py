@@ -48,8 +48,10 @@ def _game_rule(state: SessionState, draft: Draft) -> list[dict]:
         raise NotFound(f"No game {draft.game_id} in this session.", {"game_id": ["unknown game"]})
     game = games.of(record)
     if not game.takes(draft.type):
-        raise Invalid.field("type", f"{draft.type} is not recorded in a {game.title} game.")
+        raise Conflict.field("type", f"{draft.type} is not recorded in a {game.title} game.")
     in_play = InPlay(state, record, game.keeps_deal, game.pools)
+    for field, pid in games.catalogue().players_named(draft.type, draft.data):
+        in_play.seated(field, pid)  # each player named exists (404) and is seated (409)
     if draft.deal is not None:
         _check_deal(in_play, draft)
     if game.life is not None and life.concerns(game.life, draft.type):

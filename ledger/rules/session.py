@@ -4,7 +4,7 @@ set-up's mends are `ledger.rules.mends`)."""
 from confusables import is_confusable
 
 from ledger import games
-from ledger.errors import Conflict, Invalid, NotFound
+from ledger.errors import Conflict, Inconsistent, Invalid, NotFound
 from ledger.events.facts import VOIDABLE
 from ledger.events.postings import player, reverse, transfer
 from ledger.projections.state import SessionState
@@ -58,11 +58,11 @@ def payment_made(state: SessionState, data: dict) -> list[dict]:
     becomes what is still owed. A payment moves only money already owed: no more than the
     payer still owes, nor more than the payee is still owed (both 409)."""
     payer, payee, amount = data["from"], data["to"], data["amount"]
-    if payer == payee:
-        raise Invalid.field("data.to", "A player cannot pay himself.")
     for field, pid in (("data.from", payer), ("data.to", payee)):
         if pid not in state.players:
             raise NotFound(f"No player {pid} in this session.", {field: ["unknown player"]})
+    if payer == payee:
+        raise Inconsistent.field("data.to", "A player cannot pay himself.")
     owes, owed = -_account(state, payer), _account(state, payee)
     names = state.players[payer].name, state.players[payee].name
     if amount > owes:

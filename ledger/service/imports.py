@@ -10,7 +10,7 @@ import orjson
 from ledger.clubs import corrections, facts, imports, rules
 from ledger.clubs.dates import MONTHS
 from ledger.clubs.state import fold
-from ledger.errors import Conflict, Invalid, NotFound
+from ledger.errors import Conflict, Inconsistent, Invalid, NotFound
 from ledger.events.draft import Draft
 from ledger.events.hashing import chain_hash, hashed_content
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
@@ -142,21 +142,24 @@ def _ready(seen: dict, correct: bool) -> None:
     if seen["dates"]["asked"]:
         example = seen["dates"]["example"]
         read = {order: _day(day) for order, day in example["readings"].items()}
-        raise Invalid.field("dates", f"The dates can be read two ways (line {example['line']}: "
+        raise Inconsistent.field("dates", f"The dates can be read two ways (line {example['line']}: "
                             f"{example['text']} is {read['day_first']} read day first, "
                             f"{read['month_first']} read month first): say which, dates=day_first "
                             "or dates=month_first.")
-    if seen["conflicts"] and not correct:
-        raise Invalid.field("correct", f"The file changes {seen['corrections']} evening(s) "
-                            "brought in already (the preview lists each difference): confirm "
-                            "with correct=true to record the corrections.")
-    if not seen["ready"]:
-        raise Invalid("The file is not ready to record: " + "; ".join(
-            [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
-            + [f"line {u['line']}: {u['name']} is no member: add or link"
-               for u in seen["unknown_members"] if not u["added"]]),
-            {"file": [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
-             or ["members to add or link"]})
+    if seen["conflicts"] and not correct:  # (the club's book as it stands: a conflict)
+        raise Conflict.field("correct", f"The file changes {seen['corrections']} evening(s) "
+                             "brought in already (the preview lists each difference): confirm "
+                             "with correct=true to record the corrections.")
+    if seen["ready"]:
+        return
+    problems = [f"line {p['line']}: {p['message']}" for p in seen["problems"]]
+    strangers = [f"line {u['line']}: {u['name']} is no member: add or link"
+                 for u in seen["unknown_members"] if not u["added"]]
+    # A line the file itself gets wrong is malformed (422); a name that is not (yet) one of
+    # the club's members is the club's state (409).
+    raise (Invalid if problems else Conflict)(
+        "The file is not ready to record: " + "; ".join(problems + strangers),
+        {"file": problems or ["members to add or link"]})
 
 
 def _day(iso: str | None) -> str:

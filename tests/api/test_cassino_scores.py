@@ -57,20 +57,26 @@ def test_three_independent_players_without_deduction_and_reaching_the_target(cli
     assert refused.status_code == 409
 
 
-def test_impossible_counts_are_422_and_nothing_is_written(table):
+def test_impossible_counts_are_refused_and_nothing_is_written(table):
+    """Counts that contradict the game (its pack, its last-take rule, its seats) are a
+    conflict with it (409); a count that is no count, or one player's counts that contradict
+    each other, are malformed (422)."""
     a, b, c, d = table.players
     game = table.start_game(kind="cassino")
     table.record("deal_started", game)
     version = table.get("")["version"]
-    for bad in ({a: counts(52, 13, 4, 1, 1, 0), b: counts(0, 0, 0, 0, 0, 0),     # no sweep
-                 c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)},
-                {a: counts(50, 13, 4, 1, 1, 1), b: counts(0, 0, 0, 0, 0, 0),     # 50 cards
-                 c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)},
-                {a: counts(52, 13, 4, 1, 1, 1)},                                  # not all counted
-                {a: counts(52, 13, 4, 1, 1, True), b: counts(0, 0, 0, 0, 0, 0),  # boolean count
-                 c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)}):
+    for bad, status in (
+            ({a: counts(52, 13, 4, 1, 1, 0), b: counts(0, 0, 0, 0, 0, 0),     # no sweep
+              c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)}, 409),
+            ({a: counts(50, 13, 4, 1, 1, 1), b: counts(0, 0, 0, 0, 0, 0),     # 50 cards
+              c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)}, 409),
+            ({a: counts(52, 13, 4, 1, 1, 1)}, 409),                           # not all counted
+            ({a: counts(52, 12, 4, 1, 1, 1), b: counts(0, 1, 0, 0, 0, 0),     # a spade, no card
+              c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)}, 422),
+            ({a: counts(52, 13, 4, 1, 1, True), b: counts(0, 0, 0, 0, 0, 0),  # boolean count
+              c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)}, 422)):
         response = table.post("cassino_deal_counted", game, data={"counts": bad})
-        assert response.status_code == 422, response.get_json()
+        assert response.status_code == status, response.get_json()
         assert any(f.startswith("data.counts") for f in response.get_json()["errors"])
     assert table.get("")["version"] == version
     assert table.get(f"/games/{game}/scores")["deals"] == []

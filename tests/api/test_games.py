@@ -23,7 +23,9 @@ def test_a_commerce_evening_round_the_table(table):
     assert table.pool(game) == 0
 
 
-def test_an_inconsistent_stand_is_422_and_writes_nothing(table):
+def test_an_inconsistent_stand_is_422_and_a_barter_off_the_left_409_and_neither_writes(table):
+    """A stand whose own fields disagree is malformed (422); a barter with a player who is not
+    on the trader's left contradicts the seating, the session's state (409)."""
     a, b, c, d = table.players
     game = table.start_game(kind="commerce")
     table.record("deal_started", game)
@@ -32,7 +34,7 @@ def test_an_inconsistent_stand_is_422_and_writes_nothing(table):
                                                          "better_hands": [c]})
     assert response.status_code == 422 and "data.winner" in response.get_json()["errors"]
     response = table.post("cards_bartered", game, data={"player": a, "with": c})
-    assert response.status_code == 422
+    assert response.status_code == 409 and "data.with" in response.get_json()["errors"]
     assert table.get("")["version"] == version
 
 

@@ -212,7 +212,7 @@ def test_a_body_that_is_not_utf8_is_400(table):
 
 def test_text_longer_than_the_document_allows_is_refused_even_if_it_would_shrink(table):
     """`maxLength` counts the characters sent: trailing spaces or a decomposed accent that
-    trimming or NFC would take off do not stretch it (the stored text is checked too)."""
+    trimming or NFC would take off do not stretch it."""
     documented = table.client.get("/openapi.json").get_json()["components"]["schemas"]
     longest = {url: documented[schema]["properties"]["name"]["maxLength"]
                for url, schema in ((table.url("/players"), "PlayerRequest"),

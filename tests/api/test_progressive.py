@@ -80,8 +80,9 @@ def test_impossible_pots_are_refused_and_write_nothing(evening):
     assert pot(table, game, t1, p[0], {p[0]: 5, p[4]: 5}).status_code == 409     # not at T1
     assert pot(table, game, t1, p[0], {p[0]: 5, p[1]: 51}).status_code == 409    # more than held
     assert pot(table, game, t1, p[2], {p[0]: 5, p[1]: 5}).status_code == 422     # winner gave nothing
-    assert pot(table, game, t1, p[0], {p[0]: 5}, callers=[p[5]]).status_code == 422
-    assert table.post("stake_paid", game, data={"player": p[0], "amount": 1}).status_code == 422
+    assert pot(table, game, t1, p[0], {p[0]: 5}, callers=[p[5]]).status_code == 409  # not at T1
+    assert pot(table, game, t1, p[0], {p[0]: 5}, callers=[p[0]]).status_code == 422  # the winner
+    assert table.post("stake_paid", game, data={"player": p[0], "amount": 1}).status_code == 409
     assert table.get("")["version"] == version
     won(table, game, t1, p[0], {p[0]: 5, p[1]: 5})
     assert pot(table, game, t1, p[1], {p[1]: 5, p[0]: 5}).status_code == 409     # second pot
@@ -104,12 +105,14 @@ def test_the_tables_must_seat_every_player_once_head_table_first(client):
     t1, t2 = (table.client.post(table.url("/tables"), json={"name": n, "rank": r},
                                 headers=table.write).get_json()["id"] for n, r in (("H", 1), ("B", 2)))
     a, b, c, d = table.players
-    for tables in ([{"table_id": t2, "seats": [a, b]}, {"table_id": t1, "seats": [c, d]}],
-                   [{"table_id": t1, "seats": [a, b]}, {"table_id": t2, "seats": [c]}], []):
+    for tables, status in (  # the tables' ranks are the session's (409); the seats the request's
+            ([{"table_id": t2, "seats": [a, b]}, {"table_id": t1, "seats": [c, d]}], 409),
+            ([{"table_id": t1, "seats": [a, b]}, {"table_id": t2, "seats": [c]}], 422),
+            ([], 422)):
         response = table.client.post(table.url("/games"), headers=table.write, json={
             "kind": "progressive_poker", "stake": 1, "seats": table.players,
             "options": {"tables": tables}})
-        assert response.status_code == 422, response.get_json()
+        assert response.status_code == status, response.get_json()
 
 
 def test_results_csv_carries_yellow_chips(evening):

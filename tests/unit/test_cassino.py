@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.errors import Conflict, Invalid
+from ledger.errors import Conflict, Invalid, NotFound
 from ledger.games.cassino.scores import raw_points, scored_points, scores
 from tests.unit.memory import MemoryLedger
 
@@ -100,7 +100,6 @@ def test_random_possible_deals_are_accepted_and_score_11_plus_sweeps_less_tied_m
     (lambda c, a, b: c[a].update(aces=c[a]["aces"] - 1), "data.counts.aces"),
     (lambda c, a, b: [c[p].update(sweeps=0) for p in c], "data.counts.sweeps"),
     (lambda c, a, b: c.pop(b), "data.counts"),
-    (lambda c, a, b: c.update(stranger=count()), "data.counts"),
 ])
 def test_impossible_counts_are_refused(change, field):
     ledger = MemoryLedger(players=2)
@@ -108,7 +107,7 @@ def test_impossible_counts_are_refused(change, field):
     game = cassino(ledger)
     counts = counts_of(deal_for([a, b]), {a: 1})
     change(counts, a, b)
-    with pytest.raises(Invalid) as refused:
+    with pytest.raises(Conflict) as refused:
         counted(ledger, game, counts)
     assert field in refused.value.fields
     assert scores(ledger.state.games[game])["deals"] == []
@@ -125,7 +124,7 @@ def test_nobody_holds_more_spades_or_aces_than_cards_and_the_32_pack_has_no_litt
     small = cassino(ledger, pack=32)
     counts = counts_of(deal_for([a, b], 32), {a: 1}, 32)
     counts[a]["little_cassino"] = 1
-    with pytest.raises(Invalid):
+    with pytest.raises(Conflict):
         counted(ledger, small, counts)
 
 
@@ -216,26 +215,43 @@ def test_a_deal_taken_scores_as_the_same_deal_counted(owners, sweeps):
     assert scores(games[b])["deals"][0]["raw"] == scores(games[a])["deals"][0]["raw"]
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"aces": {0: 3}}, "data.aces"),                           # four aces in all
-    ({"little_cassino": None}, "data.little_cassino"),         # a 52-card pack has the 2♠
-    ({"sweeps": {}}, "data.sweeps"),                           # the last take scores a sweep
-    ({"great_cassino": "stranger"}, "data.great_cassino"),     # someone seated
+@pytest.mark.parametrize("change, field, refusal", [
+    ({"aces": {0: 3}}, "data.aces", Invalid),                      # four aces in all
+    ({"little_cassino": None}, "data.little_cassino", Conflict),   # this game's pack has the 2♠
+    ({"sweeps": {}}, "data.sweeps", Conflict),                     # its last take scores a sweep
 ])
-def test_a_deal_taken_that_cannot_be_is_refused_naming_its_field(change, field):
+def test_a_deal_taken_that_cannot_be_is_refused_naming_its_field(change, field, refusal):
     ledger = MemoryLedger(players=2)
     p = ledger.players
     data = {"most_cards": p[0], "most_spades": None, "great_cassino": p[1],
             "little_cassino": p[0], "aces": {p[0]: 2, p[1]: 2}, "sweeps": {p[1]: 1}}
     for key, value in change.items():
         data[key] = {p[k]: n for k, n in value.items()} if isinstance(value, dict) else value
-    if data["great_cassino"] == "stranger":
-        data["great_cassino"] = ledger.record("player_added", name="Stranger")["id"]
     game = cassino(ledger)
-    with pytest.raises(Invalid) as refused:
+    with pytest.raises(refusal) as refused:
         taken(ledger, game, **data)
     assert field in refused.value.fields
     assert "cassino_deal_taken" not in [e["type"] for e in ledger.log]
+
+
+@pytest.mark.parametrize("fact", ["taken", "counted"])
+@pytest.mark.parametrize("who, refusal", [("Stranger", Conflict), ("no-such-player", NotFound)])
+def test_a_deal_naming_a_player_not_seated_is_a_conflict_and_one_of_nobody_not_found(
+        fact, who, refusal):
+    """Whether a player sits at the game is the session's state (409); a key or a reference
+    that names nobody is an unknown player (404), a map's key as any other reference."""
+    ledger = MemoryLedger(players=2)
+    p = ledger.players
+    outsider = ledger.record("player_added", name=who)["id"] if who == "Stranger" else who
+    game = cassino(ledger)
+    with pytest.raises(refusal) as refused:
+        if fact == "taken":
+            taken(ledger, game, most_cards=p[0], most_spades=None, great_cassino=outsider,
+                  little_cassino=p[0], aces={p[0]: 2, p[1]: 2}, sweeps={p[1]: 1})
+        else:
+            counted(ledger, game, {**counts_of(deal_for(p), {p[0]: 1}), outsider: count()})
+    assert set(refused.value.fields) == {"data.great_cassino" if fact == "taken" else "data.counts"}
+    assert not [e for e in ledger.log if e["type"].startswith("cassino_deal")]
 
 
 def test_a_32_card_pack_has_no_little_cassino_and_a_deal_is_settled_once():
@@ -243,7 +259,7 @@ def test_a_32_card_pack_has_no_little_cassino_and_a_deal_is_settled_once():
     p = ledger.players
     game = cassino(ledger, pack=32)
     data = {"great_cassino": p[1], "aces": {p[0]: 4}, "sweeps": {p[0]: 1}}
-    with pytest.raises(Invalid):
+    with pytest.raises(Conflict):
         taken(ledger, game, little_cassino=p[0], **data)
     ledger.record("cassino_deal_taken", game, **data)  # the deal refused above is still open
     assert scores(ledger.state.games[game])["totals"] == {p[0]: 5 - 2, p[1]: 0}

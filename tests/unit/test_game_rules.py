@@ -37,7 +37,7 @@ class TestCommerce:
         a, b, c, d = ledger.players
         game = commerce_deal(ledger)
         assert ledger.record("cards_bartered", game, player=d, **{"with": a})["postings"] == []
-        with pytest.raises(Invalid):
+        with pytest.raises(Conflict):
             ledger.record("cards_bartered", game, player=a, **{"with": c})
 
     def test_a_stand_naming_an_unknown_or_unseated_player_is_404_or_409(self, ledger):
@@ -96,7 +96,7 @@ class TestSpeculation:
     def test_the_knave_fine_needs_its_option(self, ledger):
         game = ledger.game("speculation")
         ledger.record("deal_started", game)  # a card turned up is a fact of a deal's play
-        with pytest.raises(Invalid):
+        with pytest.raises(Conflict):
             ledger.record("knave_or_five_turned", game, player=ledger.players[0])
 
     def test_an_extra_hand_holding_a_better_card_carries_the_pool_to_the_next_deal(self, ledger):
@@ -130,9 +130,9 @@ class TestBrag:
     def test_the_ante_stays_within_the_betting_limit(self, ledger):
         game = ledger.record("game_started", kind="brag", stake=2, seats=ledger.players,
                              options={"betting_limit": 10})["id"]
-        with pytest.raises(Invalid):
+        with pytest.raises(Conflict):
             ledger.record("deal_started", game, ante=11)
-        with pytest.raises(Invalid):
+        with pytest.raises(Conflict):
             ledger.record("deal_started", ledger.game("other"), ante=3)
 
     def test_every_bet_and_raise_stays_within_the_betting_limit(self, ledger):
@@ -141,7 +141,7 @@ class TestBrag:
         game = ledger.game("brag", options={"betting_limit": 10})
         ledger.record("deal_started", game)
         ledger.record("stake_paid", game, player=b, amount=10)
-        with pytest.raises(Invalid) as refused:
+        with pytest.raises(Conflict) as refused:
             ledger.record("stake_paid", game, player=c, amount=11)
         assert "data.amount" in refused.value.fields and "10" in refused.value.message
         assert ledger.state.pool(game) == 2 + 10
@@ -172,14 +172,14 @@ class TestJig:
         a, b, c, d = ledger.players
         game = ledger.game("snip_snap_snorum")
         ledger.record("deal_started", game)
-        with pytest.raises(Invalid):
+        with pytest.raises(Conflict):
             ledger.record("jig_out", game, player=b, cards_left={a: 3, c: 1})
         with pytest.raises(Invalid):
             ledger.record("jig_out", game, player=b, cards_left={a: 3, b: 1, c: 1, d: 1})
 
 
 def test_a_games_own_event_is_refused_in_another_kind(ledger):
-    with pytest.raises(Invalid):
+    with pytest.raises(Conflict):
         ledger.record("brag_ante_unseen", ledger.game("commerce"))
 
 
@@ -242,9 +242,9 @@ class TestVingtUn:
     def test_no_overdraw_penalty_unless_agreed_and_no_settling_with_oneself(self, ledger):
         game = self.start(ledger)
         ledger.record("deal_started", game)
-        with pytest.raises(Invalid):
+        with pytest.raises(Conflict):
             ledger.record("vingt_un_overdrawn", game)
-        with pytest.raises(Invalid):
+        with pytest.raises(Conflict):
             ledger.record("vingt_un_hand_settled", game, player=ledger.players[0], winner="player")
 
     def test_selling_the_deal(self, ledger):

@@ -6,7 +6,7 @@ the counts (`scores`), and a game won takes no more deals."""
 
 from marshmallow import fields, validate
 
-from ledger.errors import Conflict, Invalid
+from ledger.errors import Conflict, Inconsistent
 from ledger.events.fields import Counters, EventData, Flag, Ref, RefList
 from ledger.games import generic
 from ledger.games.base import Examples, Game
@@ -25,14 +25,14 @@ def check_start(state, data: dict) -> None:
     """Two to six players; partnerships are two pairs of the four seats, partners opposite."""
     seats, partnerships = data["seats"], data["options"]["partnerships"]
     if data["options"]["first_dealer"] not in (None, *seats):
-        raise Invalid.field("data.options", "The first dealer must be seated.")
+        raise Inconsistent.field("data.options", "The first dealer must be seated.")
     if partnerships is None:
         return
     paired = sorted(p for pair in partnerships for p in pair)
     if len(seats) != 4 or paired != sorted(seats):
-        raise Invalid.field("data.options", "Partnerships are two pairs of the four seated players.")
+        raise Inconsistent.field("data.options", "Partnerships are two pairs of the four seated players.")
     if any(abs(seats.index(a) - seats.index(b)) != 2 for a, b in partnerships):
-        raise Invalid.field("data.options", "Partners sit opposite each other (seats i and i+2).")
+        raise Inconsistent.field("data.options", "Partners sit opposite each other (seats i and i+2).")
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:

@@ -3,8 +3,8 @@ sweeps each player took, and who took the two Cassinos; a whole deal of the pack
 
 from marshmallow import ValidationError, fields
 
-from ledger.errors import Invalid
-from ledger.events.fields import Count, EventData, Ref
+from ledger.errors import Conflict, Inconsistent
+from ledger.events.fields import Count, EventData, RefKey
 from ledger.games.in_play import InPlay
 from ledger.games.told import Told, listed, plural
 
@@ -38,7 +38,7 @@ class CassinoCounts(EventData):
 
 
 class CassinoDealCounted(EventData):
-    counts = fields.Dict(keys=Ref(), values=fields.Nested(CassinoCounts), required=True)
+    counts = fields.Dict(keys=RefKey(), values=fields.Nested(CassinoCounts), required=True)
 
 
 def counted(game: InPlay, data: dict) -> None:
@@ -47,7 +47,7 @@ def counted(game: InPlay, data: dict) -> None:
     missing = [seat for seat in game.seats if seat not in counts]
     strangers = [p for p in counts if p not in game.seats]
     if missing or strangers:
-        raise Invalid.field("data.counts", "Count every seated player once and nobody else "
+        raise Conflict.field("data.counts", "Count every seated player once and nobody else "
                             f"(missing: {', '.join(missing) or '-'}; "
                             f"not seated: {', '.join(strangers) or '-'}).")
     _check_whole_deal(game.options, counts)
@@ -58,20 +58,20 @@ def _check_whole_deal(options: dict, counts: dict) -> None:
     for field, expected in pack.items():
         total = sum(c[field] for c in counts.values())
         if total != expected:
-            raise Invalid.field(f"data.counts.{field}",
-                                f"A {options['pack']}-card deal has {expected} in all, not {total}.")
+            raise Conflict.field(f"data.counts.{field}",
+                                 f"A {options['pack']}-card deal has {expected} in all, not {total}.")
     for player, c in counts.items():
         if c["spades"] > c["cards"] or c["aces"] > c["cards"]:
-            raise Invalid.field(f"data.counts.{player}", "More spades or aces than cards taken.")
+            raise Inconsistent.field(f"data.counts.{player}", "More spades or aces than cards taken.")
         if c["little_cassino"] > c["spades"]:
-            raise Invalid.field(f"data.counts.{player}", "Little Cassino is the two of spades: "
+            raise Inconsistent.field(f"data.counts.{player}", "Little Cassino is the two of spades: "
                                 "whoever took it took at least one spade.")
         if c["cards"] < fewest_cards(c):
-            raise Invalid.field(f"data.counts.{player}", f"{c['spades']} spades, {c['aces']} aces "
+            raise Inconsistent.field(f"data.counts.{player}", f"{c['spades']} spades, {c['aces']} aces "
                                 "and Great Cassino (the ten of diamonds) are more cards than "
                                 f"{c['cards']}.")
     if options["last_take_sweeps"] and not any(c["sweeps"] for c in counts.values()):
-        raise Invalid.field("data.counts.sweeps",
+        raise Conflict.field("data.counts.sweeps",
                             "The last taker of the table's cards scores a sweep: at least one.")
 
 

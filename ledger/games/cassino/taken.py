@@ -6,8 +6,8 @@ stands for (`as_counts`)."""
 
 from marshmallow import fields
 
-from ledger.errors import Invalid
-from ledger.events.fields import Count, EventData, Ref
+from ledger.errors import Conflict, Inconsistent
+from ledger.events.fields import Count, EventData, Ref, RefKey
 from ledger.games.in_play import InPlay
 from ledger.games.told import Told, listed, plural
 
@@ -23,9 +23,9 @@ class CassinoDealTaken(EventData):
         "description": "who took Great Cassino, the ten of diamonds"})
     little_cassino = Ref(allow_none=True, load_default=None, metadata={
         "description": "who took Little Cassino, the two of spades (a 32-card pack has none)"})
-    aces = fields.Dict(keys=Ref(), values=Count(), required=True, metadata={
+    aces = fields.Dict(keys=RefKey(), values=Count(), required=True, metadata={
         "description": "how many aces each took: four in all"})
-    sweeps = fields.Dict(keys=Ref(), values=Count(), load_default=dict, metadata={
+    sweeps = fields.Dict(keys=RefKey(), values=Count(), load_default=dict, metadata={
         "description": "how many sweeps each made (nobody named: none)"})
 
 
@@ -40,21 +40,21 @@ def taken(game: InPlay, data: dict) -> None:
     least when the last take scores one."""
     for name in NAMED:
         if data[name] is not None and data[name] not in game.seats:
-            raise Invalid.field(f"data.{name}", f"{LABELS[name]}: someone seated at this game.")
+            raise Conflict.field(f"data.{name}", f"{LABELS[name]}: someone seated at this game.")
     for name in ("aces", "sweeps"):
         strangers = [p for p in data[name] if p not in game.seats]
         if strangers:
-            raise Invalid.field(f"data.{name}", f"{LABELS[name]}: only players seated at this game.")
+            raise Conflict.field(f"data.{name}", f"{LABELS[name]}: only players seated at this game.")
     if sum(data["aces"].values()) != ACES:
-        raise Invalid.field("data.aces", f"Four aces in all, not {sum(data['aces'].values())}.")
+        raise Inconsistent.field("data.aces", f"Four aces in all, not {sum(data['aces'].values())}.")
     if game.options["pack"] == 32 and data["little_cassino"] is not None:
-        raise Invalid.field("data.little_cassino",
-                            "A 32-card pack has no Little Cassino (the two of spades).")
+        raise Conflict.field("data.little_cassino",
+                             "A 32-card pack has no Little Cassino (the two of spades).")
     if game.options["pack"] == 52 and data["little_cassino"] is None:
-        raise Invalid.field("data.little_cassino",
-                            "Who took Little Cassino, the two of spades? Someone did.")
+        raise Conflict.field("data.little_cassino",
+                             "Who took Little Cassino, the two of spades? Someone did.")
     if game.options["last_take_sweeps"] and not sum(data["sweeps"].values()):
-        raise Invalid.field("data.sweeps",
+        raise Conflict.field("data.sweeps",
                             "The last taker of the table's cards scores a sweep: at least one.")
 
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from marshmallow import fields, validate
 
-from ledger.errors import Conflict, Invalid, NotFound
-from ledger.events.fields import Count, Counters, EventData, Ref, RefList
+from ledger.errors import Conflict, Inconsistent, NotFound
+from ledger.events.fields import Count, Counters, EventData, Ref, RefKey, RefList
 from ledger.events.postings import BANK, combine, player, transfer
 from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
@@ -20,17 +20,15 @@ from ledger.games.told import Told
 def check_start(state, data: dict) -> None:
     """The tables, head table first by rank, seat every player of the game exactly once."""
     tables = data["options"]["tables"]
-    if not tables:
-        raise Invalid.field("data.options", "Name the tables and their seats (option tables).")
     for entry in tables:
         if entry["table_id"] not in state.tables:
             raise NotFound(f"No table {entry['table_id']}.", {"data.options": ["unknown table"]})
     ranks = [state.tables[entry["table_id"]].rank for entry in tables]
     if ranks != sorted(set(ranks)):
-        raise Invalid.field("data.options", "List the tables head table first, by rank.")
+        raise Conflict.field("data.options", "List the tables head table first, by rank.")
     seated = [p for entry in tables for p in entry["seats"]]
     if sorted(seated) != sorted(data["seats"]):
-        raise Invalid.field("data.options", "Every player of the game sits at exactly one table.")
+        raise Inconsistent.field("data.options", "Every player of the game sits at exactly one table.")
 
 
 def starting_stakes(data: dict) -> list[dict]:
@@ -43,7 +41,7 @@ def progressive_pot_won(game: InPlay, data: dict) -> list[dict]:
     """One table's pool this round: each contribution goes to the winner."""
     now, table = progressive(game.record), data["table_id"]
     if table not in now["seating"]:
-        raise Invalid.field("data.table_id", "Not a table of this game.")
+        raise Conflict.field("data.table_id", "Not a table of this game.")
     if table in now["pots"]:
         raise Conflict("This table's pot is already recorded this round.",
                        {"data.table_id": ["pot already recorded this round"]})
@@ -56,9 +54,11 @@ def progressive_pot_won(game: InPlay, data: dict) -> list[dict]:
             raise Conflict(f"{contributor} holds {now['held'][contributor]} counters.",
                            {"data.contributions": ["more than the player holds"]})
     if data["winner"] not in contributions:
-        raise Invalid.field("data.winner", "The winner is one of the contributors.")
-    if any(c not in at_table or c == data["winner"] for c in data["callers"]):
-        raise Invalid.field("data.callers", "Callers are the winner's opponents at this table.")
+        raise Inconsistent.field("data.winner", "The winner is one of the contributors.")
+    if data["winner"] in data["callers"]:
+        raise Inconsistent.field("data.callers", "Callers are the winner's opponents, not the winner.")
+    if any(c not in at_table for c in data["callers"]):
+        raise Conflict.field("data.callers", "Callers are the winner's opponents at this table.")
     return combine([p for contributor, counters in contributions.items()
                    for p in transfer(player(contributor), player(data["winner"]), counters)])
 
@@ -133,8 +133,8 @@ class TableSeats(EventData):
 class ProgressiveOptions(EventData):
     starting_counters = Counters(load_default=50, metadata={
         "description": "the stake each player takes from the banker"})
-    tables = fields.List(fields.Nested(TableSeats), load_default=list, metadata={
-        "description": "who sits at which table, head table first"})
+    tables = fields.List(fields.Nested(TableSeats), required=True, validate=validate.Length(
+        min=1), metadata={"description": "who sits at which table, head table first"})
     booby_prize = fields.String(load_default="fewest_counters",
                                 validate=validate.OneOf(["fewest_counters", "fewest_yellow_chips"]),
                                 metadata={"description": "what wins the booby prize"})
@@ -143,13 +143,13 @@ class ProgressiveOptions(EventData):
 class ProgressivePotWon(EventData):
     table_id = Ref(required=True)
     winner = Ref(required=True)
-    contributions = fields.Dict(keys=Ref(), values=Counters(), required=True,
+    contributions = fields.Dict(keys=RefKey(), values=Counters(), required=True,
                                 validate=validate.Length(min=1, max=64))
     callers = RefList(load_default=list)
 
 
 class ProgressiveRoundEnded(EventData):
-    cuts = fields.Dict(keys=Ref(), values=Count(), validate=validate.Length(max=64))
+    cuts = fields.Dict(keys=RefKey(), values=Count(), validate=validate.Length(max=64))
 
 
 class ProgressiveRebuy(EventData):

@@ -1,7 +1,7 @@
 """Progressive Poker's read (SPEC §4, seed 004): seating, counters, yellow chips, rebuys and
 prizes, folded from the game's pots, bells and rebuys (a voided one adds nothing)."""
 
-from ledger.errors import Invalid
+from ledger.errors import Inconsistent
 from ledger.games.record import GameRecord
 
 
@@ -80,7 +80,7 @@ def going_down(state, head_pot, cuts: dict, seats, strict: bool) -> str:
     if all(p in cuts for p in tied) and len({cuts[p] for p in tied}) == len(tied):
         return max(tied, key=lambda p: cuts[p])
     if strict:
-        raise Invalid.field("data.cuts", "Players tied for fewest counters at the head table "
+        raise Inconsistent.field("data.cuts", "Players tied for fewest counters at the head table "
                             f"must cut (distinct cuts): {', '.join(tied)}.")
     return min(tied, key=seats.index)
 

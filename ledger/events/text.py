@@ -1,0 +1,114 @@
+"""Text a person types (names, groups, reasons): what is accepted, and how it is stored.
+
+Accepted, as sent: valid Unicode (no unpaired surrogate), at most the field's number of
+characters (code points, as JSON Schema's `maxLength` counts them, so a character past U+FFFF
+counts once), no control character (`Cc`: tabs, line breaks, NUL…) and no bidirectional
+embedding, override or isolate anywhere, and at least one character that shows: a letter,
+digit, punctuation mark or symbol (a general category of L, N, P or S; not white space, a
+format or private-use character, a combining mark alone or an unassigned code point).
+
+That is a regular language, published as the fields' `pattern` (`TEXT_PATTERN`), drawn from
+the server's own Unicode tables, so the document and the server agree character for
+character. The pattern spells every character itself (characters past U+FFFF literally, not
+escaped): it reads the same in Python's `re`, Rust's `regex` and ECMA-262 with the `u` flag.
+
+Stored: NFC-normalised, then trimmed of white space and invisible format characters at both
+ends. Normalising never changes whether a text shows something (every character's canonical
+form shows exactly when the character does; `tests/unit/test_text.py` checks all of them).
+A few characters (composition exclusions such as U+0958) are longer in NFC than as sent; the
+limit is on what is sent, so such a name may be stored a little longer than `maxLength`.
+"""
+
+import unicodedata
+from functools import cache
+
+from marshmallow import ValidationError
+
+# Explicit bidi embeddings, overrides and isolates make "Ann pays Ben" display reversed.
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_FORBIDDEN = frozenset(BIDI_CONTROLS)
+
+
+def person_text(value: str, max_length: int) -> str:
+    """`value` as it is stored, or a ValidationError saying what is wrong with it."""
+    if not is_unicode(value):
+        raise ValidationError("Not valid Unicode text (an unpaired surrogate).")
+    if len(value) > max_length:
+        raise ValidationError(f"Longer than {max_length} characters.")
+    if any(unicodedata.category(c) == "Cc" for c in value):
+        raise ValidationError("Control characters (tabs, line breaks, NUL…) are not allowed.")
+    if any(c in _FORBIDDEN for c in value):
+        raise ValidationError("Bidirectional override characters are not allowed.")
+    if not any(shows(c) for c in value):
+        raise ValidationError("Must show at least one letter, digit or sign.")
+    return _trimmed(unicodedata.normalize("NFC", value))
+
+
+def is_unicode(value: str) -> bool:
+    """Whether a string can be stored as UTF-8 (JSON's \\ud800 escapes can make one that can't)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shows(char: str) -> bool:
+    """A letter, digit, punctuation mark or symbol."""
+    return unicodedata.category(char)[0] in "LNPS"
+
+
+@cache
+def text_pattern() -> str:
+    """The accepted texts as one regular expression: any allowed characters around one that
+    shows. (Anchored: a JSON Schema `pattern` matches anywhere in the text.)"""
+    allowed = "[^" + "".join(_class_range(a, b) for a, b in _runs(_refused)) + "]"
+    showing = "[" + "".join(_class_range(a, b) for a, b in _runs(shows)) + "]"
+    return f"^{allowed}*{showing}{allowed}*$"
+
+
+def _refused(char: str) -> bool:
+    return unicodedata.category(char) == "Cc" or char in _FORBIDDEN
+
+
+def _runs(member) -> list[tuple[int, int]]:
+    """The code points (surrogates aside) for which `member` holds, as inclusive ranges."""
+    runs, start = [], None
+    for point in range(0x110000):
+        inside = not 0xD800 <= point <= 0xDFFF and member(chr(point))
+        if inside and start is None:
+            start = point
+        elif not inside and start is not None:
+            runs.append((start, point - 1))
+            start = None
+    if start is not None:
+        runs.append((start, 0x10FFFF))
+    return runs
+
+
+def _class_range(first: int, last: int) -> str:
+    return _class_char(first) if first == last else f"{_class_char(first)}-{_class_char(last)}"
+
+
+def _class_char(point: int) -> str:
+    """A character as a class member: itself, escaped when the class syntax gives it a meaning,
+    or a \\u escape for one that does not show (a control or format character) in the BMP."""
+    char = chr(point)
+    if char in "\\]-^[":
+        return "\\" + char
+    if not shows(char) and point <= 0xFFFF:
+        return f"\\u{point:04x}"
+    return char
+
+
+def _trimmed(text: str) -> str:
+    start, end = 0, len(text)
+    while start < end and _blank(text[start]):
+        start += 1
+    while end > start and _blank(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
+def _blank(char: str) -> bool:
+    return char.isspace() or unicodedata.category(char) in ("Cf", "Zs")
