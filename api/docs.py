@@ -44,7 +44,10 @@ PROBLEM = {
         "type": {"type": "string", "description": "`about:blank`: the status says what happened",
                  "example": "about:blank"},
         "title": {"type": "string", "description": "the status's name, or the ledger's kind of "
-                                                   "refusal", "example": "Conflict"},
+                                                   "refusal: `Inconsistent input` (422) when the "
+                                                   "request's fields, each well formed, break a "
+                                                   "rule between them (said in the fields' "
+                                                   "descriptions)", "example": "Conflict"},
         "status": {"type": "integer", "minimum": 400, "maximum": 599, "example": 409},
         "detail": {"type": "string", "description": "what went wrong, for a person",
                    "example": "Session is at version 8, not 3."},
@@ -177,6 +180,8 @@ def document_catalogue(spec) -> None:
     spec.components.schema("Problem", component=PROBLEM)
     for name, schema in CATALOGUE.schemas.items():
         spec.components.schema(_camel(name) + "Data", schema=schema)
+        # a rule between the data's fields that JSON Schema can say (`JSON_SCHEMA`)
+        spec.components.schemas[_camel(name) + "Data"].update(getattr(schema, "JSON_SCHEMA", {}))
     for game in games.GAMES.values():
         spec.components.schema(_camel(game.kind) + "Options", schema=game.options)
     by_type = {}

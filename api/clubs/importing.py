@@ -33,7 +33,8 @@ class ImportQuery(Schema):
     correct = fields.Boolean(load_default=False, metadata={
         "description": "with confirm=true: record the figures the file gives otherwise for "
                        "evenings brought in already (the preview's `conflicts`) as corrections; "
-                       "without it, such a file is refused (422 naming `correct`)"})
+                       "without it, such a file is refused (409 naming `correct`: the club's book "
+                       "stands otherwise)"})
 
 
 class ImportProblem(Schema):

@@ -196,7 +196,8 @@ class Imports(MethodView):
                           "Windows-1252; commas, semicolons or tabs), as an Excel workbook "
                           "(.xlsx), or a Splitwise export (its CSV); whatever the Content-Type "
                           "of those listed, the file is read as what it is", "content": {
-                              "text/csv": {"schema": {"type": "string"}, "example": (
+                              "text/csv": {"schema": {"type": "string", "minLength": 1},
+                                           "example": (
                                   "date;evening;member;counters;money\n"
                                   "2025-12-24;Christmas Eve;Mrs Bennet;6;0,30\n"
                                   "2025-12-24;Christmas Eve;Mr Collins;-6;-0,30\n")},

@@ -3,7 +3,7 @@
 
 import datetime as dt
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from ledger.errors import Invalid
 from ledger.events.fields import CURRENCY, MAX_AMOUNT, EventData, Ref, RefKey, Text, WholeNumber
@@ -32,12 +32,8 @@ class MemberRetired(EventData):
 class SeasonDeclared(EventData):
     name = Text(100, required=True)
     starts = fields.Date(required=True, metadata={"description": "first day, YYYY-MM-DD"})
-    ends = fields.Date(required=True, metadata={"description": "last day, YYYY-MM-DD"})
-
-    @validates_schema
-    def _in_order(self, data, **_):
-        if data["ends"] < data["starts"]:
-            raise ValidationError("A season cannot end before it starts.", "ends")
+    ends = fields.Date(required=True, metadata={"description": "last day, YYYY-MM-DD, not "
+                                                              "before the first"})
 
 
 class EveningAttached(EventData):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from confusables import is_confusable
 
 from ledger.clubs.state import ClubState
-from ledger.errors import Conflict, NotFound
+from ledger.errors import Conflict, Inconsistent, NotFound
 
 
 def decide(state: ClubState, event_type: str, data: dict,
@@ -75,6 +75,8 @@ def _member_retired(state, data, _players):
 
 
 def _season_declared(state, data, _players):
+    if data["ends"] < data["starts"]:  # (both YYYY-MM-DD)
+        raise Inconsistent.field("data.ends", "A season cannot end before it starts.")
     if any(s["name"].casefold() == data["name"].casefold() for s in state.seasons.values()):
         raise Conflict(f"The club has a season {data['name']!r} already.",
                        {"data.name": ["taken"]})

@@ -59,7 +59,7 @@ class GameRemoved(EventData):
 # `from` is a Python keyword, so the schema is built from a dict (as `cards_bartered`'s `with`).
 PaymentMade = EventData.from_dict({
     "from": Ref(required=True, metadata={"description": "the player who paid"}),
-    "to": Ref(required=True, metadata={"description": "the player he paid"}),
+    "to": Ref(required=True, metadata={"description": "the player he paid: not himself"}),
     "amount": Counters(required=True, metadata={
         "description": "counters' worth of money handed over (money = amount × counter value)"}),
     "note": Text(200, metadata={"description": "e.g. cash, bank transfer"}),

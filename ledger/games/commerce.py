@@ -55,9 +55,12 @@ class CommerceOptions(EventData):
 
 class CommerceStand(EventData):
     stander = Ref(required=True)
-    winner = Ref(metadata={"description": "the best hand; by default the only better hand, "
-                                          "or the stander when nobody held a better one"})
-    better_hands = RefList(load_default=list)
+    winner = Ref(metadata={"description": "the best hand: one of `better_hands`, or the "
+                                          "stander when there are none; left out, the only "
+                                          "better hand or the stander (say it when several "
+                                          "held a better hand)"})
+    better_hands = RefList(load_default=list, metadata={
+        "description": "who held a better hand than the stander's (never the stander)"})
 
     @post_load
     def the_usual_winner(self, data: dict, **_) -> dict:

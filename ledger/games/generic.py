@@ -19,7 +19,8 @@ class DealStarted(EventData):
 class StakePaid(EventData):
     player = Ref(required=True)
     amount = Counters(required=True)
-    to = Ref()
+    to = Ref(metadata={"description": "another player, paid directly (not the payer himself); "
+                                      "left out: the pool"})
 
 
 class PenaltyPaid(EventData):
@@ -33,7 +34,8 @@ class PoolWon(EventData):
 
 
 class PoolCarriedOver(EventData):
-    to_game_id = Ref()
+    to_game_id = Ref(metadata={"description": "another game the pool goes to (not its own); "
+                                              "left out: the game's next deal"})
 
 
 class PoolRefunded(EventData):
@@ -46,19 +48,21 @@ class PoolRefunded(EventData):
 
 class CardBought(EventData):
     buyer = Ref(required=True)
-    seller = Ref()
+    seller = Ref(metadata={"description": "who sold (not the buyer); left out: the dealer"})
     price = Counters()
     item = fields.String(validate=validate.OneOf(["card", "trump", "hand"]), load_default="card")
 
 
 CardsBartered = EventData.from_dict(
-    {"player": Ref(required=True), "with": Ref(required=True)}, name="CardsBartered"
+    {"player": Ref(required=True), "with": Ref(required=True, metadata={
+        "description": "the player he exchanged with: not himself (in Commerce, the player on "
+                       "his left)"})}, name="CardsBartered"
 )
 
 
 class DealSold(EventData):
     seller = Ref(required=True)
-    buyer = Ref(required=True)
+    buyer = Ref(required=True, metadata={"description": "who bought the turn: not the seller"})
     price = Counters(required=True)
 
 

@@ -39,7 +39,8 @@ class JigOptions(EventData):
 
 class JigOut(EventData):
     player = Ref(required=True)
-    cards_left = fields.Dict(keys=RefKey(), values=Count(), required=True)
+    cards_left = fields.Dict(keys=RefKey(), values=Count(), required=True, metadata={
+        "description": "each other player's cards left; the player who went out holds none"})
 
 
 def examples(st) -> Examples:

@@ -83,7 +83,8 @@ class CompartmentWon(EventData):
 
 class PopeJoanOut(EventData):
     player = Ref(required=True)
-    cards_left = fields.Dict(keys=RefKey(), values=Count(), required=True)
+    cards_left = fields.Dict(keys=RefKey(), values=Count(), required=True, metadata={
+        "description": "each other player's cards left; the player who went out holds none"})
     pope_held_by = Ref(metadata={"description": "who still holds the Pope, unplayed"})
     compartments = fields.Dict(
         keys=fields.String(validate=validate.OneOf(COMPARTMENTS[:-1])), values=Ref(),

@@ -122,11 +122,17 @@ class VingtUnOptions(EventData):
 
 
 class VingtUnHandSettled(EventData):
+    # (a rule between fields JSON Schema can say, and so the document does: no tie won by a
+    # player)
+    JSON_SCHEMA = {"not": {"required": ["tie", "winner"], "properties": {
+        "tie": {"enum": [True]}, "winner": {"enum": ["player"]}}}}
+
     player = Ref(required=True)
     winner = fields.String(required=True, validate=validate.OneOf(["player", "dealer"]))
     amount = Counters()
     natural = Flag(load_default=False)
-    tie = Flag(load_default=False)
+    tie = Flag(load_default=False, metadata={"description": "a tie: the dealer wins it "
+                                                            "(`winner`: dealer)"})
 
 
 class StakesDoubled(EventData):

@@ -58,7 +58,7 @@ def test_a_confirmation_records_the_corrections_only_when_it_says_so(club):
     was = figures(club)
     before = club.get()["version"]
     refused = send(club, MENDED, confirm=True)
-    assert refused.status_code == 422 and "correct" in refused.get_json()["errors"]
+    assert refused.status_code == 409 and "correct" in refused.get_json()["errors"]
     assert club.get()["version"] == before and figures(club) == was
     done = send(club, MENDED, confirm=True, correct="true").get_json()
     assert (done["recorded"], done["corrected"], done["members_added"]) == (0, 1, 0)

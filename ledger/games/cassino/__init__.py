@@ -64,7 +64,8 @@ def deal_taken(game: InPlay, data: dict) -> list[dict]:
 class CassinoOptions(EventData):
     partnerships = fields.List(RefList(2), validate=validate.Length(equal=2), allow_none=True,
                                load_default=None, metadata={
-        "description": "two sides of two; partners sit opposite (1st and 3rd seats against 2nd and 4th)"})
+        "description": "two sides of two of the four seats; partners sit opposite (1st and 3rd "
+                       "seats against 2nd and 4th)"})
     lowest_scorer_deduction = Flag(load_default=False, metadata={
         "description": "the lowest scorer scores nothing, and his points are deducted from the others'"})
     target = Counters(load_default=11, metadata={"description": "points that win the game"})
@@ -73,7 +74,8 @@ class CassinoOptions(EventData):
     last_take_sweeps = Flag(load_default=True, metadata={
         "description": "the last taker of a deal scores a sweep"})
     first_dealer = Ref(allow_none=True, load_default=None,
-                       metadata={"description": "who cut lowest: he deals first, as Peel's rules have it"})
+                       metadata={"description": "who cut lowest (one of the seats): he deals "
+                                                "first, as Peel's rules have it"})
 
 
 def _counted(record: GameRecord, event: dict) -> None:

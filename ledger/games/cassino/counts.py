@@ -17,8 +17,9 @@ class Holding(fields.Raw):
     """Whether a player took a card that exists once (0 or 1; true/false accepted)."""
 
     def __init__(self, **kwargs):
-        super().__init__(metadata={"oneOf": [{"type": "integer", "enum": [0, 1]},
-                                             {"type": "boolean"}]}, **kwargs)
+        kwargs["metadata"] = {"oneOf": [{"type": "integer", "enum": [0, 1]},
+                                        {"type": "boolean"}], **kwargs.get("metadata", {})}
+        super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if value is True or value is False:
@@ -29,11 +30,17 @@ class Holding(fields.Raw):
 
 
 class CassinoCounts(EventData):
-    cards = Count(required=True)
+    """One player's take: spades and aces are among his cards, Little Cassino among his spades,
+    and Great Cassino is a card too."""
+
+    cards = Count(required=True, metadata={"description": "cards taken: no fewer than his "
+                                                          "spades, his aces, and the spades, "
+                                                          "aces and Great Cassino together"})
     spades = Count(required=True)
     aces = Count(required=True)
     great_cassino = Holding(required=True)
-    little_cassino = Holding(required=True)
+    little_cassino = Holding(required=True, metadata={
+        "description": "took the two of spades (1): he took a spade"})
     sweeps = Count(required=True)
 
 

@@ -134,7 +134,8 @@ class ProgressiveOptions(EventData):
     starting_counters = Counters(load_default=50, metadata={
         "description": "the stake each player takes from the banker"})
     tables = fields.List(fields.Nested(TableSeats), required=True, validate=validate.Length(
-        min=1), metadata={"description": "who sits at which table, head table first"})
+        min=1), metadata={"description": "who sits at which table, head table first: every "
+                                         "seated player at exactly one table"})
     booby_prize = fields.String(load_default="fewest_counters",
                                 validate=validate.OneOf(["fewest_counters", "fewest_yellow_chips"]),
                                 metadata={"description": "what wins the booby prize"})
@@ -142,14 +143,17 @@ class ProgressiveOptions(EventData):
 
 class ProgressivePotWon(EventData):
     table_id = Ref(required=True)
-    winner = Ref(required=True)
+    winner = Ref(required=True, metadata={"description": "one of the contributors"})
     contributions = fields.Dict(keys=RefKey(), values=Counters(), required=True,
                                 validate=validate.Length(min=1, max=64))
-    callers = RefList(load_default=list)
+    callers = RefList(load_default=list, metadata={
+        "description": "the winner's opponents at this table who called (not the winner)"})
 
 
 class ProgressiveRoundEnded(EventData):
-    cuts = fields.Dict(keys=RefKey(), values=Count(), validate=validate.Length(max=64))
+    cuts = fields.Dict(keys=RefKey(), values=Count(), validate=validate.Length(max=64), metadata={
+        "description": "the cuts of the players tied for fewest counters at the head table: "
+                       "each of them, distinct"})
 
 
 class ProgressiveRebuy(EventData):
