@@ -21,7 +21,8 @@ class ImportQuery(Schema):
                              metadata={"description": "of the lines with no currency column"})
     counter_value = fields.Integer(load_default=1, validate=validate.Range(1, 10**9),
                                    metadata={"description": "minor units a counter is worth: "
-                                             "makes counters of money, or money of counters"})
+                                             "makes counters of money, or money of counters "
+                                             "(each figure at most 10⁹ of either)"})
     new = fields.List(fields.String(), load_default=list, metadata={
         "description": "names in the file to add as new members"})
     link = fields.List(fields.String(), load_default=list, metadata={
@@ -41,6 +42,11 @@ class ImportProblem(Schema):
     line = fields.Integer()
     field = fields.String()
     message = fields.String()
+    book = fields.Boolean(metadata={
+        "description": "true: the line is at odds with the club's book as it stands (an evening "
+                       "brought in in another currency, a new name too like a member's), not "
+                       "wrong in itself; a file whose only problems are such is refused with "
+                       "409 on confirmation, any other with 422"})
 
 
 class ImportResult(Schema):

@@ -140,7 +140,7 @@ def _sums_and_conflicts(state, evenings: dict, problems: list) -> list[dict]:
         if standing is None or held["withdrawn"]:
             continue
         if standing["currency"] != held["currency"]:
-            problems.append({"line": held["line"], "field": "currency", "message":
+            problems.append({"line": held["line"], "field": "currency", "book": True, "message":
                              f"{held['name']} on {held['date']} was brought in in "
                              f"{standing['currency']}: a correction keeps its currency"})
             continue
@@ -157,7 +157,7 @@ def _new_names_told_apart(state, unknown: dict, problems: list) -> None:
         twin = twin_of(name, taken)
         if twin is not None:
             line = unknown[_key(name)]["line"]
-            problems.append({"line": line, "field": "member", "message":
+            problems.append({"line": line, "field": "member", "book": True, "message":
                              f"{name!r} is too like {twin!r}: link it to that member, or name "
                              f"the new one so that the club can tell them apart"})
         taken.append(name)

@@ -156,8 +156,9 @@ def _ready(seen: dict, correct: bool) -> None:
     strangers = [f"line {u['line']}: {u['name']} is no member: add or link"
                  for u in seen["unknown_members"] if not u["added"]]
     # A line the file itself gets wrong is malformed (422); a name that is not (yet) one of
-    # the club's members is the club's state (409).
-    raise (Invalid if problems else Conflict)(
+    # the club's members, or a line at odds with the book (`book`), is the club's state (409).
+    own = [p for p in seen["problems"] if not p.get("book")]
+    raise (Invalid if own else Conflict)(
         "The file is not ready to record: " + "; ".join(problems + strangers),
         {"file": problems or ["members to add or link"]})
 

@@ -123,11 +123,22 @@ CLUB_FILE = st.lists(EVENING_ROWS, min_size=1, max_size=3).map(lambda evenings: 
                                           for seat, n in enumerate(rows)]))
 
 
+@schema.hook("map_query")
+def within_the_club_file(context, query):
+    """A club file's figures (at most 150 counters) times its counter value stay within the
+    ledger's 10⁹ minor units, as the parameter's description says (a rule between the query
+    and the file): a well-formed value past that is brought within it."""
+    value = query.get("counter_value") if isinstance(query, dict) else None
+    if context.operation.path.endswith("/imports") and type(value) is int and value > 10**6:
+        query = {**query, "counter_value": value % 10**6 + 1}
+    return query
+
+
 @schema.hook("flatmap_body")
 def aimed_at_the_evening(context, body):
     """Only values already well formed are replaced: a case meant to be malformed stays so."""
-    if context.operation.path.endswith("/imports") and isinstance(body, str):
-        return CLUB_FILE
+    if context.operation.path.endswith("/imports") and isinstance(body, str) and body:
+        return CLUB_FILE  # (an empty text is malformed: it stays)
     if context.operation.path.endswith("/imports") and type(body).__name__ in ("bytes", "Binary"):
         return CLUB_FILE.map(str.encode)  # (a workbook's bytes: any file is read as what it is)
     if not isinstance(body, dict):
