@@ -152,12 +152,13 @@ def _new_names_told_apart(state, unknown: dict, problems: list) -> None:
     """A name to be added must be told apart from every member's and from every other name
     the file adds, as the club's rule for a new member says (ledger.clubs.rules): a look-alike
     is a problem of its line in the preview, not a refusal at the confirmation."""
-    taken = [m["name"] for m in state.members.values()]
+    members = [m["name"] for m in state.members.values()]
+    taken = list(members)
     for name in (u["name"] for u in unknown.values() if u["chosen"] == "new"):
         twin = twin_of(name, taken)
-        if twin is not None:
+        if twin is not None:  # (like a member: the book's; like another new name: the file's)
             line = unknown[_key(name)]["line"]
-            problems.append({"line": line, "field": "member", "book": True, "message":
+            problems.append({"line": line, "field": "member", "book": twin in members, "message":
                              f"{name!r} is too like {twin!r}: link it to that member, or name "
                              f"the new one so that the club can tell them apart"})
         taken.append(name)

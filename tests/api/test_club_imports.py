@@ -215,7 +215,8 @@ def test_a_file_with_no_results_or_a_column_twice_is_refused_in_words(club, text
 
 def test_a_new_member_too_like_another_is_a_problem_of_the_preview_not_a_late_409(club):
     """"Аnn" (a Cyrillic А) beside the member Ann, and "Cat" beside "Cаt" both new: the
-    preview names each look-alike by its line, and the confirmation records nothing."""
+    preview names each look-alike by its line, and the confirmation records nothing (422:
+    the file's own names cannot be told apart; with only "Аnn", 409: the club's member)."""
     text = ("date,evening,member,counters\n2025-01-01,X,\u0410nn,1\n2025-01-01,X,Cat,1\n"
             "2025-01-01,X,C\u0430t,-2\n")
     query = {"new": ["\u0410nn", "Cat", "C\u0430t"]}
@@ -226,6 +227,9 @@ def test_a_new_member_too_like_another_is_a_problem_of_the_preview_not_a_late_40
     assert "too like 'Ann'" in answer["problems"][0]["message"]
     assert "too like 'Cat'" in answer["problems"][1]["message"]
     assert send(club, text, confirm=True, **query).status_code == 422
+    assert [p["book"] for p in answer["problems"]] == [True, False]
+    alone = "date,evening,member,counters\n2025-01-01,X,\u0410nn,1\n2025-01-01,X,Ben,-1\n"
+    assert send(club, alone, confirm=True, new=["\u0410nn"]).status_code == 409
     assert club.get()["version"] == before
 
 
