@@ -12,7 +12,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from ledger.errors import Invalid
-from ledger.events.fields import is_unicode
+from ledger.events.text import is_unicode
 
 BOM = "\ufeff"
 PARSED = "ledger_body"

@@ -20,7 +20,8 @@ from decimal import Decimal, InvalidOperation
 from marshmallow import ValidationError
 
 from ledger.clubs.dates import DAY_FIRST, date
-from ledger.events.fields import MAX_AMOUNT, person_text
+from ledger.events.fields import MAX_AMOUNT
+from ledger.events.text import person_text
 from ledger.projections.money import MINOR_DIGITS
 
 MAX_BYTES = 2 * 1024 * 1024

@@ -12,7 +12,7 @@ from zoneinfo import available_timezones
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from ledger.events.text import is_unicode, person_text  # noqa: F401 (the fields' text rules)
+from ledger.events.text import person_text
 
 MAX_AMOUNT = 10**9
 # An id travels in URL paths (…/players/<pid>/statement): unreserved URL characters only, and
@@ -140,13 +140,10 @@ def Ref(**kwargs) -> RefField:
     return RefField(**kwargs)
 
 
-class RefKey(RefField):
+class RefKey(fields.String):
     """A map's key naming a player. OpenAPI 3.0 cannot constrain a map's keys, so any text is
     well formed here: a key that is no player's id names nobody, and the rules answer it as
     they answer any unknown player (404), or one not seated in the game (409)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        return fields.String._deserialize(self, value, attr, data, **kwargs)
 
 
 def referent(field: fields.Field, name: str | None) -> str | None:
@@ -157,7 +154,7 @@ def referent(field: fields.Field, name: str | None) -> str | None:
     if isinstance(field, fields.List):
         field = field.inner
     elif isinstance(field, fields.Dict):
-        return "player" if isinstance(field.key_field, RefField) else None
+        return "player" if isinstance(field.key_field, RefKey) else None
     if not isinstance(field, RefField) or name in (None, "id"):
         return None
     if name.endswith("_id"):

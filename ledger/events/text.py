@@ -7,7 +7,7 @@ embedding, override or isolate anywhere, and at least one character that shows: 
 digit, punctuation mark or symbol (a general category of L, N, P or S; not white space, a
 format or private-use character, a combining mark alone or an unassigned code point).
 
-That is a regular language, published as the fields' `pattern` (`TEXT_PATTERN`), drawn from
+That is a regular language, published as the fields' `pattern` (`text_pattern()`), drawn from
 the server's own Unicode tables, so the document and the server agree character for
 character. The pattern spells every character itself (characters past U+FFFF literally, not
 escaped): it reads the same in Python's `re`, Rust's `regex` and ECMA-262 with the `u` flag.

@@ -19,9 +19,7 @@ def going_out(game: InPlay, data: dict, excused: str | None = None) -> list[dict
     for every card that player still holds (`data.cards_left`: every other seat, nobody
     else; his own, if given, none), except from one `excused`."""
     out = game.seated("data.player", data["player"])
-    left = data["cards_left"]
-    for seat in left:
-        game.seated("data.cards_left", seat)
+    left = data["cards_left"]  # (each seated: ledger.rules checks every player a fact names)
     if left.get(out, 0):
         raise Inconsistent.field("data.cards_left", f"{game.name(out)} went out: he holds no cards.")
     missing = [game.name(seat) for seat in game.seats if seat != out and seat not in left]

@@ -26,6 +26,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from marshmallow import fields
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.parameters import ParameterLocation
 from schemathesis.specs.openapi.checks import positive_data_acceptance
@@ -36,7 +37,7 @@ from ledger import games
 from ledger.errors import Inconsistent
 from ledger.games import catalogue
 
-from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, RefField
+from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, referent
 from ledger.events.text import text_pattern
 from tests.conftest import scratch_folder
 from tests.factories import Club, Table
@@ -65,7 +66,7 @@ EVENTS.append(TABLE.record("stake_paid", GAMES["commerce"], player=PLAYERS[1], a
 TAKERS = {event_type: [GAMES[kind] for kind, game in games.GAMES.items() if game.takes(event_type)]
           for event_type in SCHEMAS}
 PLAYER_MAPS = {event_type: [name for name, field in schema().fields.items()
-                            if isinstance(getattr(field, "key_field", None), RefField)]
+                            if isinstance(field, fields.Dict) and referent(field, name)]
                for event_type, schema in SCHEMAS.items()}
 REF = re.compile(REF_PATTERN)
 TEXT = re.compile(text_pattern().removesuffix("$") + r"\Z")

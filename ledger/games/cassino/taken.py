@@ -29,22 +29,9 @@ class CassinoDealTaken(EventData):
         "description": "how many sweeps each made (nobody named: none)"})
 
 
-NAMED = ("most_cards", "most_spades", "great_cassino", "little_cassino")
-LABELS = {"most_cards": "Most cards", "most_spades": "Most spades",
-          "great_cassino": "Great Cassino", "little_cassino": "Little Cassino",
-          "aces": "Aces", "sweeps": "Sweeps"}
-
-
 def taken(game: InPlay, data: dict) -> None:
-    """Everyone named is seated; four aces; Little Cassino as the pack has it; a sweep at
-    least when the last take scores one."""
-    for name in NAMED:
-        if data[name] is not None and data[name] not in game.seats:
-            raise Conflict.field(f"data.{name}", f"{LABELS[name]}: someone seated at this game.")
-    for name in ("aces", "sweeps"):
-        strangers = [p for p in data[name] if p not in game.seats]
-        if strangers:
-            raise Conflict.field(f"data.{name}", f"{LABELS[name]}: only players seated at this game.")
+    """Four aces; Little Cassino as the pack has it; a sweep at least when the last take
+    scores one. (Everyone named is seated: ledger.rules checks every player a fact names.)"""
     if sum(data["aces"].values()) != ACES:
         raise Inconsistent.field("data.aces", f"Four aces in all, not {sum(data['aces'].values())}.")
     if game.options["pack"] == 32 and data["little_cassino"] is not None:

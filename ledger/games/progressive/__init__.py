@@ -70,9 +70,7 @@ def progressive_round_ended(game: InPlay, data: dict) -> list[dict]:
     if missing:
         raise Conflict(f"No pot recorded yet at: {', '.join(missing)}.",
                        {"type": ["a table's pot is missing"]})
-    for cutter in data.get("cuts", {}):
-        game.seated("data.cuts", cutter)
-    if len(now["order"]) > 1:
+    if len(now["order"]) > 1:  # (the cutters are seated: ledger.rules checks them)
         going_down(now, now["pots"][now["order"][0]], data.get("cuts") or {}, game.seats, True)
     return []
 
