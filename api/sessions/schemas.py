@@ -83,6 +83,22 @@ class TableOut(Schema):
     rank = fields.Integer()
 
 
+class Admits(Schema):
+    """What a game in play admits of one field of a fact's sheet, beyond its catalogue."""
+
+    choices = fields.List(fields.Raw(), metadata={
+        "description": "the choices still open (the others are settled this deal)"})
+    asked = fields.Boolean(metadata={"description": "false: not asked in this game (left out)"})
+    default = fields.Raw(metadata={"description": "the game's own default for it, as it stands "
+                                                  "(Pope Joan's cards dealt to each)"})
+
+
+class Refundable(Schema):
+    pool = fields.String(allow_none=True, metadata={
+        "description": "the named pool, or null for the game's one pool"})
+    counters = fields.Integer()
+
+
 class Due(Schema):
     """What is due next in a game, from its deal's declared life."""
 
@@ -104,6 +120,21 @@ class Due(Schema):
                        "player:<id>`): a sheet's row for it is not offered"})
     dealers_ahead = fields.List(fields.String(), metadata={
         "description": "who deals each of the next deals, the next first"})
+    sheets = fields.Dict(keys=fields.String(), values=fields.Dict(
+        keys=fields.String(), values=fields.Nested(Admits)), metadata={
+        "description": "by fact offered, by field: what the game in play admits where it "
+                       "narrows the catalogue (`GET /api/v1/games`)"})
+    settles_by = fields.Dict(keys=fields.String(), values=fields.Dict(
+        keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.List(
+            fields.String()))), metadata={
+        "description": "by fact, by choice field: what each choice settles of the deal (a "
+                       "fact not yet sent settles it on the phone too)"})
+    whole = fields.Boolean(metadata={
+        "description": "a deal is recorded whole at its end: its start and its outcome on one "
+                       "sheet (Cassino), nothing between"})
+    refundable = fields.List(fields.Nested(Refundable), metadata={
+        "description": "the pools that may be shared back now (`pool_refunded`): holding "
+                       "counters, no deal in play"})
     after_deal = fields.Nested(lambda: Due(), metadata={
         "description": "what is due once the next deal has started (a fact not yet sent): "
                        "open, next, offered, ending"})

@@ -33,7 +33,9 @@ class Examples:
 class Game:
     """Everything about one game: the books' rules it records and how the page offers them.
 
-    - `facts`: its own event types and their data schemas; `generic`: the shared types it takes.
+    - `facts`: its own event types and their data schemas; `generic`: the shared types it takes
+      (a game of deals always takes `pool_refunded`: a pool left on the table can be shared
+      back, whatever game it is).
     - `rules`: event type -> rule turning a fact into postings (its own types, and any shared
       type it plays differently, e.g. `deal_started` for its antes).
     - `life`: its deal's life (`ledger.games.life`): the facts of a deal in play, what each
@@ -48,6 +50,9 @@ class Game:
     - `words`: event type -> its sentence (`ledger.games.told`): every own fact is told, and
       any shared fact it tells its own way; a game declared with a fact it cannot tell is
       refused at once.
+    - `defaults`: event type -> f(record, deal now) -> {field: value}, what the game works
+      out for a sheet as it stands (Pope Joan's cards dealt to each, from the pack and the
+      players), offered by its `due` and editable on the page.
     - `examples`: st -> Examples, the strategies its tests draw it with.
     - `undone_in_order`: its own facts build on each other (Progressive Poker's rounds): a
       void takes the latest first.
@@ -75,11 +80,14 @@ class Game:
     tallies: Callable[[GameRecord, object], dict[str, dict[str, int]]] | None = None
     page: tuple[Button, ...] = ()
     words: Mapping[str, Sentence] = field(default_factory=dict)
+    defaults: Mapping[str, Callable] = field(default_factory=dict)
     offered_as: str = ""  # how a list of games to start names it, when not by its title
     examples: Callable | None = None
     undone_in_order: bool = False  # its own facts are voided from the latest back
 
     def __post_init__(self):
+        if self.life is not None:  # a pool left at the evening's end can always go back
+            object.__setattr__(self, "generic", self.generic | {"pool_refunded"})
         untold = sorted(kind for kind in [*self.facts, *self.generic]
                         if kind not in self.words and kind not in SHARED)
         if untold:

@@ -6,8 +6,15 @@ it and holds no deal logic of its own.
 A phone recording offline keeps facts it has not sent yet: `after_deal` is what is due once
 the next deal has started, `after_end` once the deal in progress is settled, `ending` the
 facts that settle it whatever their data, and `dealers_ahead` who deals each next deal; so a
-pending deal or settlement moves the card on before the service has seen it."""
+pending deal or settlement moves the card on before the service has seen it.
 
+What a fact offered now admits of its sheet, where the game in play narrows what its
+catalogue says (`sheets`): the choices still open (three-stake Brag's stakes not yet won),
+whether a field may be left out (Cassino's Little Cassino, only in a 32-card pack), and the
+defaults the game works out (Pope Joan's cards dealt). `refundable`: the pools that may be
+shared back now (they hold counters, and no deal is in play)."""
+
+from collections.abc import Mapping
 from dataclasses import replace
 
 from ledger.games.base import Game
@@ -22,27 +29,38 @@ def deal_now(game: Game, record: GameRecord, dealer: str | None) -> DealNow:
                    life.finished(settled, record.seats, dealer))
 
 
-def due(game: Game, record: GameRecord) -> dict:
+def due(game: Game, record: GameRecord, held: Mapping[str | None, int] | None = None) -> dict:
     """The game's due: `deal` (its number, 0 before the first), `open` (a deal in play,
-    not finished), `over`, `next`, `offered`, `ending`, `dealer` and `next_dealer`, and
-    `after_deal` and `after_end` of the same shape."""
+    not finished), `over`, `next`, `offered`, `ending`, `sheets`, `refundable`, `dealer` and
+    `next_dealer`, and `after_deal` and `after_end` of the same shape. `held`: the counters
+    in each of the game's pools (None: its one pool); not given, nothing is offered or
+    refused by what a pool holds."""
     over = game.is_over(record)
     if not game.deals:
         quick = next((b.type for b in game.page if b.quick), None)
         upcoming = None if over else (game.next_fact(record) if game.next_fact else quick)
         return {"deal": 0, "open": False, "over": over, "next": upcoming,
-                "offered": [] if over else _types(game), "ending": []}
+                "offered": [] if over else _types(game), "ending": [], "sheets": {},
+                "refundable": _refundable(game, held, False)}
     turn = dealing(record, game.keeps_deal)
     now = deal_now(game, record, turn["current_dealer"])
     coming = DealNow(now.number + 1, turn["next_dealer"], {}, False, False)
     closed = DealNow(now.number, now.dealer, now.settled, True, True)
-    return {**_due(game, record, now, over), "dealer": now.dealer,
+    return {**_due(game, record, now, over, held), "dealer": now.dealer,
             "next_dealer": turn["next_dealer"], "dealers_ahead": _dealers_ahead(game, record),
-            "after_deal": _due(game, record, coming, over),  # offline: a deal not yet sent,
-            "after_end": _due(game, record, closed, over)}  # or its settlement
+            "settles_by": _settles_by(game, record), "whole": game.life.whole,
+            "after_deal": _due(game, record, coming, over, None),  # offline: a deal not
+            "after_end": _due(game, record, closed, over, held)}  # yet sent, or its settlement
 
-def _due(game: Game, record: GameRecord, now: DealNow, over: bool) -> dict:
-    offered = [] if over else [t for t in _types(game) if _accepts(game, record, now, t)]
+
+def _due(game: Game, record: GameRecord, now: DealNow, over: bool,
+         held: Mapping[str | None, int] | None) -> dict:
+    """`held`: the pools as they stand; None once a deal not yet sent has paid its antes (or
+    when they are not known)."""
+    accepted = [] if over else [t for t in _types(game) if _accepts(game, record, now, t)
+                                and _has_pool(t, held)]
+    sheets = {t: sheet for t in accepted if (sheet := _sheet(game, record, now, t))}
+    offered = [t for t in accepted if all(a.get("choices", True) for a in sheets.get(t, {}).values())]
     quick = next((b.type for b in game.page if b.quick), None)
     if over:
         upcoming = None
@@ -54,7 +72,69 @@ def _due(game: Game, record: GameRecord, now: DealNow, over: bool) -> dict:
     return {"deal": now.number, "open": bool(now.number) and not now.finished, "over": over,
             "next": upcoming, "offered": offered,
             "ending": [t for t in offered if _ends(game, record, now, t)],
-            "settled": sorted(now.settled)}
+            "settled": sorted(now.settled),
+            "sheets": {t: sheet for t, sheet in sheets.items() if t in offered},
+            "refundable": _refundable(game, held, bool(now.number) and not now.finished)}
+
+
+def _has_pool(event_type: str, held: Mapping[str | None, int] | None) -> bool:
+    """A pool won needs a pool to win: an empty one is not offered (the rules refuse it),
+    unless a deal not yet sent may have filled it."""
+    return event_type != "pool_won" or held is None or held.get(None, 0) > 0
+
+
+def _refundable(game: Game, held: Mapping[str | None, int] | None, in_play: bool) -> list[dict]:
+    """The pools that may be shared back now: holding counters, with no deal in play."""
+    if in_play or held is None or not game.takes("pool_refunded"):
+        return []
+    return [{"pool": name, "counters": n} for name, n in held.items() if n > 0]
+
+
+def _sheet(game: Game, record: GameRecord, now: DealNow, event_type: str) -> dict:
+    """What the game in play admits of a fact's fields, where it narrows its catalogue."""
+    button = next((b for b in game.page if b.type == event_type), None)
+    if button is None:
+        return {}
+    sheet: dict[str, dict] = {}
+    for f in button.fields:
+        if f.input == "choice" and f.choices and game.life is not None:
+            still = [c for c in f.choices if _open(game, record, now, event_type, {f.name: c})]
+            if still != list(f.choices):
+                sheet[f.name] = {"choices": still}
+        if f.only_with:
+            option, value = f.only_with
+            sheet.setdefault(f.name, {})["asked"] = record.options.get(option) == value
+    worked_out = game.defaults.get(event_type)
+    for name, value in (worked_out(record, now) if worked_out else {}).items():
+        sheet.setdefault(name, {})["default"] = value
+    return sheet
+
+
+def _settles_by(game: Game, record: GameRecord) -> dict:
+    """For each settling fact with a choice that says what it settles (three-stake Brag's
+    stake, Pope Joan's compartment): choice -> what it settles, so that a phone follows a fact
+    it has not sent yet (that stake is no longer open)."""
+    found: dict[str, dict] = {}
+    for button in game.page:
+        for f in button.fields:
+            if f.input != "choice" or button.type not in game.life.settles:
+                continue
+            try:
+                whats = {c: list(game.life.settled_by(button.type, {f.name: c}, record.options))
+                         for c in f.choices}
+            except (KeyError, TypeError):
+                continue
+            found.setdefault(button.type, {})[f.name] = whats
+    return found
+
+
+def _open(game: Game, record: GameRecord, now: DealNow, event_type: str, data: dict) -> bool:
+    """Whether a settlement with this data settles nothing the deal has settled already."""
+    try:
+        whats = game.life.settled_by(event_type, data, record.options)
+    except (KeyError, TypeError):  # its settlement needs more of the data: not narrowed here
+        return True
+    return not any(what in now.settled for what in whats)
 
 
 AHEAD = 8

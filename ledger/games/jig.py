@@ -53,13 +53,15 @@ GAME = Game(
     kind="snip_snap_snorum", aliases=("jig",), title="Snip-Snap-Snorum",
     book="seed 001 (Peel, Round Games with Cards)", seats=range(2, 65), options=JigOptions,
     facts={"jig_out": JigOut}, rules={"deal_started": deal_started, "jig_out": jig_out},
-    generic=generic.ALL,
+    # Seed 001: the pool goes with the Out ("he also wins the amount in the pool"), so it is
+    # never won, or carried, by itself; contributions and fines form it
+    generic=frozenset({"deal_started", "stake_paid", "penalty_paid"}),
     life=DealLife(settles={"jig_out": once("the Out")}, ends=when_settled("the Out")),
     page=(generic.DEAL, Button("Out", "jig_out", (Field("player", "player", "Who went out"),
                                                   Field("cards_left", "counts", "Cards left in each hand",
                                                         besides="player")),
                                quick=True),
-          *generic.SHARED),
+          generic.STAKE, generic.FINE),
     words={"jig_out": out_told},
     examples=examples,
 )

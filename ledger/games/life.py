@@ -58,7 +58,9 @@ class DealLife:
     due (by default when the deal has ended). `one_at_a_time`: a deal must be done before
     the next starts (Cassino counts every deal). `marks`: facts that, recorded in a deal, are
     kept among what it settled (for `done`) without refusing a second (any other game: a pool
-    won makes the next deal due, and a second pool won is still taken)."""
+    won makes the next deal due, and a second pool won is still taken). `whole`: nothing of a
+    deal is recorded between its start and its outcome (Cassino: dealt, played out, counted),
+    so the page offers its start and its outcome on one sheet, one Record."""
 
     play: frozenset[str] = frozenset()
     settles: Mapping[str, Settles] = field(default_factory=dict)
@@ -66,6 +68,7 @@ class DealLife:
     ends: Ended | None = None
     done: Ended | None = None
     one_at_a_time: bool = False
+    whole: bool = False
 
     def of_deal(self, event_type: str) -> bool:
         return event_type in self.play or event_type in self.settles

@@ -57,7 +57,10 @@ to the service, which works it out from that field unless chosen (`hint` says ho
     does not add up before sending it. `grid`: the field is a row (this its short name) of one
     table with its sheet's other grid fields, a column per seat: a player field a row of
     radios (an optional one with a column for none: `hint` says what none means), a count per
-    seat a row of cells that count taps (to `most`)."""
+    seat a row of cells that count taps (to `most`). `only_with`: asked only in a game started
+    with this option at this value (Cassino's Little Cassino: a 52-card pack has one, a
+    32-card pack none); what a game in play admits of a field (the choices still open, whether it is asked
+    at all, a default worked out from the game) is its `due` (`ledger.games.due`)."""
 
     name: str
     input: str
@@ -72,6 +75,7 @@ to the service, which works it out from that field unless chosen (`hint` says ho
     grid: str = ""  # a row of one table with the sheet's other `grid` fields, a column a seat
     most: int = 0  # a `grid` count: a tap adds one, up to this (then back to none)
     unless: str = ""  # not asked once the deal in play has settled this (`the king`)
+    only_with: tuple[str, object] = ()  # (option, value): asked only in such a game
 
     def described(self) -> dict:
         """What the page needs of it; a key at its default (none, false, no text) is left out."""

@@ -29,6 +29,13 @@ Fireside Fun* (c. 1881), "Pope Joan"; Peel, "Pope Joan", pp. 80-86:
   (Hoyle p. 260; option `pope_holder_excused`, default true). "A stake" is one counter here,
   as in the board's dressing ("one each to ace, king…"); an old text has "a counter for every
   card they hold": one counter a card. Nothing of a deal is recorded after its Out;
+- the deal: "a pack of fifty-two cards, from which the eight of diamonds ... has been removed
+  ... dealt round one by one, but with an extra hand ... The last card of the pack is turned
+  up to decide the trump suit" (Hoffmann): the 50 cards besides the turn-up go round from the
+  eldest hand, the dealer last but the extra hand, one at a time, so the first hands dealt may
+  hold one more. That is the page's first figure for the cards dealt to each when the Pope is
+  turned up (the table corrects it where it dealt otherwise: Hoyle leaves "about six or eight"
+  in a stock instead);
 - what is not won stays on the board for the next deal ("the stakes are to remain for future
   determination", Hoyle p. 260). No book says how to share a board left at the evening's end:
   the table refunds it by agreement (`pool_refunded` with the compartment's name).
@@ -157,6 +164,23 @@ def pope_joan_out(game: InPlay, data: dict) -> list[dict]:
     paid = kit.going_out(game, data, excused)
     taken = [p for name, winner in won.items() for p in kit.pool_taken(game, winner, name)]
     return combine([*taken, *kit.pool_taken(game, data["player"], "game"), *paid])
+
+
+PACK = 51  # the eight of diamonds taken out (Hoffmann)
+
+
+def cards_dealt(seats: list[str], dealer: str) -> dict[str, int]:
+    """The cards each other player holds after the deal: the pack less the turn-up, dealt one
+    at a time from the dealer's left round to the dealer, then the extra hand (Hoffmann)."""
+    start = (seats.index(dealer) + 1) % len(seats)
+    order = [*seats[start:], *seats[:start]]  # the eldest hand first, the dealer last
+    hands, left = divmod(PACK - 1, len(order) + 1)  # and the extra hand, dealt after him
+    return {seat: hands + (i < left) for i, seat in enumerate(order) if seat != dealer}
+
+
+def _sheet_defaults(record, now) -> dict:
+    """The turn-up's sheet: the cards dealt to each other player, as the deal gives them."""
+    return {"cards_dealt": cards_dealt(record.seats, now.dealer)} if now.dealer else {}
 
 
 def _settles_out(data: dict, _options: dict) -> tuple[str, ...]:
@@ -293,5 +317,6 @@ GAME = Game(
           Button("Compartment", "compartment_won", (
               Field("compartment", "choice", "Which compartment", choices=COMPARTMENTS[:-1]),
               Field("player", "player", "Who won it")))),
+    defaults={"trump_turned_up": _sheet_defaults},
     words=WORDS, examples=examples,
 )

@@ -71,7 +71,7 @@ GAME = Game(
     page=(generic.DEAL,
           Button("Sale", "card_bought", (Field("buyer", "player", "Who bought"),
                                          Field("seller", "player", "From", default="dealer"),
-                                         Field("price", "amount", "Price"),
+                                         Field("price", "amount", "Price", default="stake"),
                                          Field("item", "choice", "What", choices=("trump", "card", "hand")))),
           Button("Knave / five", "knave_or_five_turned", (Field("player", "player", "Who turned it"),)),
           *generic.SHARED),

@@ -21,13 +21,15 @@ edition of *Hoyle's Games* (Google Books Wi4VAAAAYAAJ), "The Game of Brag", p. 1
 
 Who wins each stake is decided at the table (the ledger records the winner); the ace's count
 and whether a natural pair beats one made with a favourite (Hoyle: no; Foster: yes) are the
-table's agreement, fixed with the game. A stake nobody wins (everyone over-drew) stays for the
-next deal: no book says otherwise.
+table's agreement, fixed with the game. The third stake, which nobody wins when everyone over-drew, stays for the
+next deal. Only the third can go unwon: the first always goes to the best card turned up
+("the eldest hand" winning ties, Hoyle p. 241), and the second to the best brag, or to the
+bragger whom nobody answers (Hoyle p. 241).
 """
 
 from marshmallow import fields, validate
 
-from ledger.errors import Conflict
+from ledger.errors import Conflict, Inconsistent
 from ledger.events.fields import Count, Counters, EventData, Flag, Ref
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic, kit
@@ -63,8 +65,12 @@ class StakeWon(EventData):
     winner = Ref(required=True)
 
 
+UNWON = ("third",)  # the only stake a deal may leave unwon
+
+
 class StakeCarriedOver(EventData):
-    stake = fields.String(required=True, validate=validate.OneOf(STAKES))
+    stake = fields.String(required=True, validate=validate.OneOf(STAKES), metadata={
+        "description": "the third: the first and second are always won"})
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -97,7 +103,12 @@ def stake_won(game: InPlay, data: dict) -> list[dict]:
 
 
 def stake_carried_over(game: InPlay, data: dict) -> list[dict]:
-    """Nobody won that stake this deal: it stays for the next."""
+    """Nobody won the third stake this deal (every hand over-drew): it stays for the next. The
+    first always has a winner (the best card turned up, ties to the eldest hand) and so has
+    the second (the best brag, or the bragger nobody answered): Hoyle p. 241."""
+    if data["stake"] not in UNWON:
+        raise Inconsistent.field("data.stake", f"{capital(WHAT[data['stake']])} always has a "
+                                 "winner: only the third stake can go unwon.")
     return []
 
 
@@ -140,7 +151,7 @@ def examples(st) -> Examples:
                    lambda a: {"player": a[0], "amount": a[1]}),
                "stake_won": lambda t: st.tuples(stake, st.sampled_from(t.seats)).map(
                    lambda a: {"stake": a[0], "winner": a[1]}),
-               "stake_carried_over": lambda t: stake.map(lambda s: {"stake": s})})
+               "stake_carried_over": lambda t: st.sampled_from(UNWON).map(lambda s: {"stake": s})})
 
 
 GAME = Game(
@@ -162,6 +173,6 @@ GAME = Game(
           Button("Stake won", "stake_won", (Field("stake", "choice", "Which stake", choices=STAKES),
                                             Field("winner", "player", "Who won it")), quick=True),
           Button("Nobody won", "stake_carried_over", (Field("stake", "choice", "Which stake",
-                                                            choices=STAKES),))),
+                                                            choices=UNWON),))),
     words=WORDS, examples=examples,
 )

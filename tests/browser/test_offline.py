@@ -130,15 +130,17 @@ def test_a_refusal_keeps_the_sheet_as_typed_with_its_reason_beside_the_field(bas
     """Refused, the sheet stays (or comes back) as it was typed, the reason in the table's
     words beside the field at fault, in view and focused; it stays until the next try."""
     evening = Evening(base).seat(*SEATS)
-    evening.game("other", SEATS, stake=1)
+    other = evening.game("other", SEATS, stake=1)
+    evening.record("deal_started", other)
+    evening.record("stake_paid", other, player=evening.players["Ann"], amount=1)
     phone.open(evening.link())
     page = phone.page
-    phone.game().get_by_role("button", name="Deal 1: Ann deals").click()
-    sheet = phone.game().locator("form.sheet")  # the pool is empty: nothing to win
+    sheet = phone.game().locator("form.sheet")  # one counter in the pool: not for two
     phone.chip(sheet, "Who won the pool", "Ben")
+    phone.chip(sheet, "Who won the pool", "Zoë")
     sheet.locator("button[type=submit]").click()
     fault = sheet.locator("[data-field=winners] .fault")
-    expect(fault).to_contain_text("The pool holds 0 counters")
+    expect(fault).to_contain_text("The pool holds 1 counters: nothing to share among 2")
     expect(sheet.locator(".error[role=alert]")).to_contain_text("Not recorded: Who won the pool")
     assert "data." not in sheet.inner_text() and "winners:" not in sheet.inner_text()
     expect(sheet.locator("label.chip", has_text="Ben").locator("input")).to_be_checked()

@@ -166,9 +166,9 @@ def test_a_cassino_grid_that_does_not_add_up_is_refused_before_it_is_sent(base, 
     evening.game("cassino", ["Ann", "Ben"], stake=1)
     phone.open(evening.link())
     page, game = phone.page, phone.game()
-    game.get_by_role("button", name="Deal 1: Ann deals").click()
     game.locator("[data-fact=cassino_deal_counted]").click()  # counted in full, not who took what
     sheet = page.locator("#sheet")
+    expect(sheet.locator("#sheet-title")).to_have_text("Deal 1: Ann deals · Count deal")  # with it
     expect(sheet.locator(".totals")).to_contain_text("cards 0/52")
 
     def count(who: str, **taken) -> None:
@@ -196,6 +196,7 @@ def test_a_cassino_grid_that_does_not_add_up_is_refused_before_it_is_sent(base, 
     expect(game.locator(".meta").nth(1)).to_have_text("Points: Ann 8, Ben 0")  # 10 − 2, in seat order
     counted = [e for e in evening.events() if e["type"] == "cassino_deal_counted"]
     assert len(counted) == 1
+    assert [e["type"] for e in evening.events()][-2:] == ["deal_started", "cassino_deal_counted"]
     expect(page.locator("#races figure")).to_have_count(1)             # the race to 11
 
 

@@ -54,7 +54,7 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
     page.locator(f"#switcher [data-game='{cassino}']").click()
     sheet = page.locator(f".game[data-game='{cassino}'] form.sheet")  # who took what
     for row in ("Most cards", "Most spades", "Great Cassino (10♦)", "Little Cassino (2♠)"):
-        sheet.get_by_label(f"{row}: Ann", exact=True).check()
+        sheet.get_by_label(f"{row}: Ann", exact=True).click()  # the next thing is asked at once
     for _ in range(3):  # three aces of four
         sheet.locator("[data-field=aces] button.tally").first.click()
     sheet.locator("[data-field=sweeps] button.tally").last.click()
@@ -63,7 +63,7 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
     refused_as_typed(page, sheet, "aces", "Four aces in all, not 3",
                      lambda: sum(e["type"] == "cassino_deal_taken" for e in evening.events()),
                      before)
-    expect(sheet.locator("tr.faulty")).to_have_attribute("data-field", "aces")
+    expect(sheet.locator("fieldset.faulty")).to_have_attribute("data-field", "aces")
     sheet.locator("[data-field=aces] button.tally").last.click()  # Ben's ace: recorded
     sheet.locator("button[type=submit]").click()
     expect(sheet).to_have_count(0)
@@ -74,13 +74,14 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
     evening.record("compartment_won", pope, compartment="king", player=evening.players["Cy"])
     page.locator(f"#switcher [data-game='{pope}']").click()
     sheet = page.locator(f".game[data-game='{pope}'] form.sheet")
-    expect(sheet.locator("tr[data-field='compartments.knave']")).to_have_count(1)
-    expect(sheet.locator("tr[data-field='compartments.king']")).to_be_hidden()  # won already
-    sheet.get_by_label("Who went out: Ben", exact=True).check()
+    expect(sheet.locator("[data-thing='compartments.knave']")).to_have_count(1)
+    expect(sheet.locator("[data-thing='compartments.king']")).to_be_hidden()  # won already
+    sheet.get_by_label("Who went out: Ben", exact=True).click()
     for n, name in enumerate(("Ann", "Cy", "Dot"), 1):
         sheet.get_by_label(f"Cards left in each hand: {name}", exact=True).fill(str(n))
-    sheet.get_by_label("The Pope (9♦): won by: Cy", exact=True).check()
-    sheet.get_by_label("The Pope held unplayed by: Dot", exact=True).check()  # it was played
+    sheet.get_by_label("The Pope (9♦): won by: Cy", exact=True).click()
+    sheet.locator("[data-thing=pope_held_by]").click()  # a thing out of turn: a tap on it
+    sheet.get_by_label("The Pope held unplayed by: Dot", exact=True).click()  # it was played
     before = typed(sheet)
     sheet.locator("button[type=submit]").click()
     refused_as_typed(page, sheet, "pope_held_by", "nobody still holds it",

@@ -4,8 +4,8 @@
 // not yet confirmed, another game chosen).
 import {$, button, el, keep, openSheet} from "./core.js";
 import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
-import {dueOf, enqueue, outbox} from "./sync.js";
-import {answered, ask, inlineSheet, recordNow, settledRows} from "./sheets.js";
+import {admitted, dueOf, enqueue, outbox} from "./sync.js";
+import {answered, ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
 
 export function drawGames() {
   const box = $("#games");
@@ -81,26 +81,45 @@ function drawGame(game, kept) {
   // the page keeps no deal logic of its own.
   const deal = spec.buttons.find(b => b.type === "deal_started");
   const quick = spec.buttons.find(b => b.quick);
-  const offered = new Set(due.offered);
-  if (quick && offered.has(quick.type) && (due.open || !due.deals)) {  // a sheet per table where
+  // (a fact whose every choice is settled, by a fact not yet sent, is offered no more)
+  const offered = new Set(due.offered.filter(type => {
+    const b = spec.buttons.find(x => x.type === type);
+    return !b || !admitted(game, b).some(f => f.input === "choice" && !f.choices.length);
+  }));
+  if (quick && offered.has(quick.type) && (due.open || !due.deals) && ready(quick)) {  // a sheet per table where
     const perTable = quick.fields.some(f => f.input === "table") && extras.tally;  // the fact
     const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));  // names it
     const done = perTable ? extras.tally.pots_this_round || [] : [];  // a table's pot is in once a round
     const scopes = perTable ? Object.entries(extras.tally.seating).filter(([table]) => !done.includes(table))
       .map(([table, seats]) => ({table, seats, name: tables[table]})) : [{}];
     for (const scope of scopes) {
-      const key = `${game.id}:${quick.type}:${due.deal}:${scope.table || ""}:${(scope.seats || []).join()}`;
+      // a sheet kept as typed is for the deal as it stood: once something of it is settled
+      // (a stake won), the sheet is drawn afresh for what is still open
+      const key = `${game.id}:${quick.type}:${due.deal}:${(due.settled || []).join("|")}:${scope.table || ""}:${(scope.seats || []).join()}`;
+      // a sheet whose fact is on its way is not offered again (a second tap is not a second fact)
+      if (outbox().some(i => i.sheet === key && !i.look)) continue;
       if (kept[key]) settledRows(kept[key], due.settled || []);
       parts.append(kept[key] || inlineSheet(game, quick, key, scope));
     }
   }
   // a deal on its way to the service is not offered again (a second tap is not a second deal)
   const dealing = navigator.onLine && outbox().some(i => !i.look && i.body.game_id === game.id && i.body.type === "deal_started");
+  // a deal recorded whole (Cassino: nothing happens between its start and its count): between
+  // deals, the next deal's outcome is asked for with the deal itself, one Record for both
+  const whole = due.whole && deal && quick && offered.has("deal_started") && !due.open && !dealing
+    && (due.after_deal.offered || []).includes(quick.type) && ready(quick);
+  const scopeOf = () => ({deal, due: due.after_deal, name: `Deal ${due.deal + 1}: ${who[due.next_dealer]} deals`});
+  if (whole) {
+    const key = `${game.id}:${quick.type}:${due.deal + 1}:whole`;
+    if (!outbox().some(i => i.sheet === key && !i.look)) parts.append(kept[key] || inlineSheet(game, quick, key, scopeOf()));
+  }
   const more = el("div", null, {class: "row facts"});
   if (deal && offered.has("deal_started") && due.open && !dealing) {  // the deal in play is not settled: the
     const said = `Deal ${due.deal + 1}…`;                 // next one is asked for, never one tap away
     const note = `Deal ${due.deal} is still in play. Start deal ${due.deal + 1} anyway?`;
     more.append(button(said, () => ask(game, deal, note), {class: "small", "data-fact": "deal_started", "aria-label": `${said}, ${title}`}));
+  } else if (deal && offered.has("deal_started") && whole) {
+    more.append(button("Other dealer…", () => ask(game, deal), {class: "small", "data-fact": "deal_started", "aria-label": `Other dealer…, ${title}`}));
   } else if (deal && offered.has("deal_started")) {
     const next = due.deal + 1, dealer = who[due.next_dealer];
     const said = dealing ? "Dealing…" : `Deal ${next}: ${dealer} deals`;
@@ -110,15 +129,19 @@ function drawGame(game, kept) {
       button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Other dealer… (or another ante), ${title}`})));
   }
   for (const b of spec.buttons) {
+    // a deal recorded whole: its other outcomes too (Cassino's count in full), with the deal
+    const withDeal = whole && b !== quick && b.settles && (due.after_deal.offered || []).includes(b.type);
+    if (withDeal) more.append(button(b.label, () => ask(game, b, "", scopeOf(whole)), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
     if (b === deal || (b === quick && (due.open || !due.deals)) || !offered.has(b.type)) continue;
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
   if (!due.deal) more.append(button("Remove this game…", () => askRemove(game), {class: "small", "aria-label": `Remove this game…, ${title}`}));
   parts.append(more);
   // Between deals (or once the game is over) a pool nobody won can be shared back at once, as
-  // the night's end offers it: the table that stops playing closes its game here
+  // the night's end offers it: the table that stops playing closes its game here. Which pools
+  // may go back now is the service's word (`refundable`)
   if (!due.open) {
-    const left = view.settlement.unsettled_pools.filter(p => p.game_id === game.id);
+    const left = (due.refundable || []).map(p => ({...p, game_id: game.id}));
     if (left.length) parts.append(el("div", null, {class: "row"}, ...left.map(p => {
       const said = `Share back ${p.counters} ${p.counters === 1 ? "counter" : "counters"}${p.pool ? " of the " + p.pool + " pool" : ""}…`;
       return button(said, () => import("./settle.js").then(s => s.askRefund(p)), {class: "small", "aria-label": `${said}, ${title}`});
@@ -142,6 +165,6 @@ function drawTally(tally, who) {
 function askRemove(game) {
   $("#sheet-fields").replaceChildren(el("p", `${titleOf(game)}, stake ${game.stake}: ${game.seats.map(p => names()[p]).join(", ")}.`),
     el("p", "It goes from the evening; the log keeps that it was started and removed.", {class: "hint"}));
-  openSheet(`Remove ${titleOf(game)}?`, "Remove it", () =>
-    answered([enqueue("/events", {type: "game_removed", game_id: game.id, data: {}}, `${titleOf(game)} removed`)], $("#sheet-form")));
+  openSheet(`Remove ${titleOf(game)}?`, "Remove it", (_error, intent) =>
+    answered([enqueue("/events", {type: "game_removed", game_id: game.id, data: {}}, `${titleOf(game)} removed`, undefined, intent)], $("#sheet-form")));
 }

@@ -62,15 +62,17 @@ export async function working(control, text, act) {
   }
 }
 
-// The sheet dialog, its fields filled in: `done(error)` → true once recorded, and it closes.
+// The sheet dialog, its fields filled in: `done(error, intent)` → true once recorded, and it
+// closes. `intent`: this opening of the sheet, one fact however often Record is tapped while
+// it waits (sync.js enqueue).
 export function openSheet(title, ok, done) {  // `done(error)`: true (or a promise of it) closes it
-  const dialog = $("#sheet"), error = $("#sheet-error"), button = $("#sheet-ok");
+  const dialog = $("#sheet"), error = $("#sheet-error"), button = $("#sheet-ok"), intent = uuid();
   $("#sheet-title").textContent = title;
   error.textContent = "";
   button.textContent = ok;
   $("#sheet-form").onsubmit = async event => {
     event.preventDefault();
-    if (await working(button, "Recording…", () => done(error))) dialog.close();
+    if (await working(button, "Recording…", () => done(error, intent))) dialog.close();
   };
   $("#sheet-cancel").onclick = () => dialog.close();
   dialog.showModal();

@@ -1,28 +1,27 @@
-// A whole deal counted in full (Cassino's cards, spades, aces…): a grid, a column per player
-// and a row per kind of card, with running totals, and the deal refused here unless it adds up.
+// A whole deal counted in full (Cassino's cards, spades, aces…): a group a player, a box
+// a kind of card, with running totals, and the deal refused here unless it adds up.
 // Loaded when its sheet is asked for (sheets.js `ask`); the service worker keeps it offline.
 import {el} from "./core.js";
 import {names} from "./state.js";
 
 const words = key => key.replace(/_/g, " ");
 
-// The last player's column fills itself with what remains of a whole deal once the others'
-// counts are being typed, each kind of card until the recorder types in it.
+// A group a player (his name whole, however long), a box a kind of card; the last player's
+// boxes fill themselves with what remains of a whole deal once the others' counts are being
+// typed, each kind of card until the recorder types in it.
 export function wholeDeal(box, game, f, seated) {
   const who = names(), keys = f.choices, totals = f.totals && f.totals[String(game.options[f.totals_option])];
   const set = el("fieldset", null, {class: "counts"}), inputs = {};
   set.append(el("legend", f.label));
-  const table = el("table", null, {class: "grid"}), head = el("tr"), last = seated[seated.length - 1], ends = {};
+  const last = seated[seated.length - 1], ends = {};
   const remains = () => {
     for (const key in ends) ends[key].value = Math.max(0, seated.reduce((left, s) => left - (s === last ? 0 : inputs[s][key]() || 0), totals[key]));
   };
-  head.append(el("td"), ...seated.map(seat => el("th", who[seat], {scope: "col"})));
-  table.append(head);
-  for (const seat of seated) inputs[seat] = {};
-  for (const key of keys) {
-    const row = el("tr");
-    row.append(el("th", words(key), {scope: "row"}));
-    for (const seat of seated) {
+  for (const seat of seated) {
+    inputs[seat] = {};
+    const group = el("fieldset", null, {class: "chips", "data-seat": seat});
+    group.append(el("legend", who[seat]));
+    for (const key of keys) {
       const cell = el("input", null, {type: "number", min: "0", value: "0", inputmode: "numeric", "aria-label": `${who[seat]}: ${words(key)}`});
       inputs[seat][key] = () => (cell.value === "" ? undefined : Number(cell.value));
       if (seat !== last) cell.addEventListener("input", remains);
@@ -30,13 +29,12 @@ export function wholeDeal(box, game, f, seated) {
         ends[key] = cell;
         cell.addEventListener("input", () => delete ends[key]);
       }
-      row.append(el("td", null, {}, cell));
+      group.append(el("label", null, {class: "number"}, el("span", words(key)), cell));
     }
-    table.append(row);
+    set.append(group);
   }
-  set.append(el("div", null, {class: "scroll"}, table));
   if (totals) {  // running totals, ticked when a kind of card is all counted
-    set.append(el("p", `${who[last]}'s column is what remains, until typed in.`, {class: "hint"}));
+    set.append(el("p", `${who[last]}'s counts are what remains, until typed in.`, {class: "hint"}));
     const line = el("p", null, {class: "totals", "aria-live": "polite"});
     const show = () => {
       line.textContent = keys.filter(key => key in totals).map(key => {

@@ -1,7 +1,7 @@
 // Drawing the evening: the header's balances, the set-up or the game being played, who owes
 // whom, the log, the chart, and what waits in the outbox.
 import {$, button, counted, el, moneyIn, signed, signedMoney} from "./core.js";
-import {ev, names, poolName, view, writer} from "./state.js";
+import {ev, keptSheets, names, poolName, view, writer} from "./state.js";
 import {outbox, recordAnyway, saveOutbox, showStatus} from "./sync.js";
 import {drawGames} from "./cards.js";
 
@@ -70,7 +70,8 @@ export function drawOutbox() {
   const items = outbox().map(i => ({...i, words: i.words || (i.body.type || i.path.slice(1)).replace(/_/g, " ")}));
   const box = $("#attention");
   const pending = items.filter(i => !i.look);
-  const rows = items.filter(i => i.look).map(item => {
+  // a refusal kept for a sheet on the page is shown on that sheet, as typed, not here
+  const rows = items.filter(i => i.look && !(i.sheet && keptSheets.has(i.sheet))).map(item => {
     const actions = el("div", null, {class: "row"});
     // A start of a deal that another phone already started, recorded anyway, would start the
     // next deal with the same dealer again and take the antes twice: it can only be discarded.

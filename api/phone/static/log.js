@@ -31,8 +31,8 @@ export function drawLog() {
 function askUndo(e, text) {
   const reason = el("input", null, {maxlength: "200", value: "recorded by mistake"});
   $("#sheet-fields").replaceChildren(el("p", text), el("label", "Why", {}, reason));
-  openSheet("Undo this?", "Undo it", () => {
-    enqueue("/events", {type: "event_voided", data: {event_id: e.id, reason: reason.value.trim() || "recorded by mistake"}}, `Undo: ${text}`);
+  openSheet("Undo this?", "Undo it", () => {  // one undo of an event, however often tapped
+    enqueue("/events", {type: "event_voided", data: {event_id: e.id, reason: reason.value.trim() || "recorded by mistake"}}, `Undo: ${text}`, undefined, `undo:${e.id}`);
     return true;
   });
 }

@@ -6,18 +6,23 @@ import {plain, tableWords} from "./state.js";
 // A refusal shown on the sheet: in the table's words, beside the field at fault (marked, and
 // focused), or at the sheet's foot; announced (role=alert), and cleared by the next try.
 export function refused(sheet, problem) {
-  const labels = Object.fromEntries([...sheet.querySelectorAll("[data-field]")].map(f => [f.dataset.field, f.dataset.label]));
   const errors = Object.entries(problem.errors || {});
-  const faults = errors.map(([path, messages]) => [path.split(".").filter(p => p !== "data")[0],
+  const faults = errors.map(([path, messages]) => [path.split(".").filter(p => p !== "data"),
     errors.length === 1 && problem.detail ? tableWords(problem.detail) : messages.map(tableWords).join(" ")]);
   let first = null, firstSaid = null;
-  for (const [name, message] of faults) {
-    const slot = sheet.querySelector(`[data-field="${CSS.escape(name)}"]`);
+  for (const [parts, message] of faults) {
+    // the field named, or the sheet's field it is part of (`compartments.king`, `counts.<id>`);
+    // a thing of the "who took what" group is asked again, its names shown
+    const named = parts.map((_, i) => parts.slice(0, parts.length - i).join(".")).find(n =>
+      sheet.querySelector(`[data-field="${CSS.escape(n)}"], [data-thing="${CSS.escape(n)}"]`));
+    if (!named) continue;
+    sheet.querySelector(`[data-thing="${CSS.escape(named)}"]`)?.click();
+    const slot = sheet.querySelector(`[data-field="${CSS.escape(named)}"]`), name = named;
     if (!slot) continue;
-    const row = slot.tagName === "TR";  // a grid's row: the note above the grid, naming the row
-    const note = el("p", row ? `${slot.dataset.label}: ${message}` : message, {class: "fault error", id: `fault-${uuid().slice(0, 8)}`, "data-for": name});
-    if (row) { slot.closest(".scroll").before(note); slot.classList.add("faulty"); }
-    else slot.prepend(note);  // above the field, which may be a tall grid
+    const note = el("p", message, {class: "fault error", id: `fault-${uuid().slice(0, 8)}`, "data-for": name});
+    const legend = slot.tagName === "FIELDSET" && slot.querySelector(":scope > legend");
+    if (legend) { legend.after(note); slot.classList.add("faulty"); }  // a group: under its words
+    else slot.prepend(note);  // above the field
     for (const field of slot.querySelectorAll("input, button")) {
       if (field.tagName === "INPUT") field.setAttribute("aria-invalid", "true");
       field.setAttribute("aria-describedby", note.id);
@@ -25,7 +30,7 @@ export function refused(sheet, problem) {
     if (!first) [first, firstSaid] = [slot, message];
   }
   const error = sheet.querySelector(".error[role=alert]") || $("#sheet-error");
-  error.textContent = first ? `Not recorded: ${labels[first.dataset.field]} — ${firstSaid}`
+  error.textContent = first ? `Not recorded: ${first.dataset.label} — ${firstSaid}`
                             : `Not recorded: ${plain(problem)}`;
   requestAnimationFrame(() => {  // after the card is drawn again with the sheet in it
     const target = (first && first.querySelector("input, button")) || error;

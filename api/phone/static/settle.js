@@ -11,11 +11,11 @@ export function askPayment(t) {
   box.replaceChildren();
   const amount = stepper(box, "Counters paid", t.counters, 1);
   box.append(el("p", `The whole sum owed is ${counted(t.counters)} (${moneyIn(view.balances.currency)(t.amount_minor)}).`, {class: "hint"}));
-  openSheet(`${who[t.from]} pays ${who[t.to]}`, "Record the payment", error => {
+  openSheet(`${who[t.from]} pays ${who[t.to]}`, "Record the payment", (error, intent) => {
     const n = amount();
     if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${counted(t.counters)}.`; return false; }
     return answered([enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}},
-                             `${who[t.from]} paid ${who[t.to]} ${counted(n)}`)], $("#sheet-form"));
+                             `${who[t.from]} paid ${who[t.to]} ${counted(n)}`, undefined, intent)], $("#sheet-form"));
   });
 }
 
@@ -36,7 +36,7 @@ export function askRefund(pool) {
   ok.disabled = true;  // until the shares the rules give are in (offline: as the table types them)
   read(`/games/${pool.game_id}/refund` + (pool.pool ? "?pool=" + encodeURIComponent(pool.pool) : ""))
     .then(draw).catch(() => {}).finally(ready);
-  openSheet(`Share back ${poolName(pool)}`, "Record", error => {
+  openSheet(`Share back ${poolName(pool)}`, "Record", (error, intent) => {
     const given = Object.fromEntries(Object.entries(shares).map(([seat, take]) => [seat, take() || 0]).filter(([, n]) => n > 0));
     const total = Object.values(given).reduce((a, b) => a + b, 0);
     if (total !== pool.counters) {
@@ -45,7 +45,7 @@ export function askRefund(pool) {
     }
     const said = Object.entries(given).map(([seat, n]) => `${who[seat]} ${n}`).join(", ");
     return answered([enqueue("/events", {type: "pool_refunded", game_id: pool.game_id, data: {shares: given, ...(pool.pool ? {pool: pool.pool} : {})}},
-                             `${titleOf(game)} · ${poolName(pool)} shared back: ${said}`)], $("#sheet-form"));
+                             `${titleOf(game)} · ${poolName(pool)} shared back: ${said}`, undefined, intent)], $("#sheet-form"));
   });
 }
 

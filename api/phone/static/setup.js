@@ -1,7 +1,7 @@
 // Setting up: players, tables, a game with its seats and options.
 import {$, button, chip, el, keep, openSheet, working} from "./core.js";
 import {names, plain, playingKey, SPECS, UNKNOWN, view, writer} from "./state.js";
-import {enqueue, outbox} from "./sync.js";
+import {enqueue} from "./sync.js";
 import {answered, clearFaults, sent} from "./sheets.js";
 
 // In the order they were ticked, as the picker asks ("clockwise from the first dealer"), not
@@ -113,7 +113,7 @@ export function addPlayers(text, list = false) {
 
 function join(names, text) {
   const form = $("#player-form"), field = form.elements.name, group = form.elements.group;
-  for (const name of names) enqueue("/players", {name, ...(group.value.trim() ? {group: group.value.trim()} : {})}, `${name} joins`);
+  for (const name of names) enqueue("/players", {name, ...(group.value.trim() ? {group: group.value.trim()} : {})}, `${name} joins`, undefined, `player:${name}`);
   if (field.value === text) field.value = "";  // not the next name, if typing it has begun
   group.value = "";
   field.focus();  // the next name goes straight in
@@ -123,7 +123,7 @@ export function addTable(form) {
   const body = Object.fromEntries(new FormData(form));
   if (!body.name.trim()) return said("#game-error", "Name the table first.");
   form.reset();
-  enqueue("/tables", {name: body.name, rank: Number(body.rank) || 1}, `Table ${body.name}`);
+  enqueue("/tables", {name: body.name, rank: Number(body.rank) || 1}, `Table ${body.name}`, undefined, `table:${body.name}`);
 }
 
 export function startGame(form) {
@@ -136,14 +136,13 @@ export function startGame(form) {
   let options;
   try { options = Object.fromEntries(Object.entries(drawOptions.collect).map(([n, c]) => [n, c()]).filter(([, v]) => v !== undefined)); } catch (problem) { return said("#game-error", problem.message); }
   const game = {kind: body.kind, stake: Number(body.stake), seats, options};
-  // the same game already waiting to be sent (a tap offline, then another) is not started twice
-  if (outbox().some(i => i.path === "/games" && !i.look && JSON.stringify({...i.body, id: undefined}) === JSON.stringify({...game, id: undefined}))) {
-    return said("#game-error", `${spec.title} is started here already: it is sent when the phone is online.`);
-  }
+  // the same game waiting to be sent or read back (a second tap, a tap offline and another)
+  // is one intent: its id again, never a second game
+  const intent = `game:${JSON.stringify(game)}`;
   said("#game-error", "");
   keep.set(playingKey(), null);  // the game just started is the one being played
   return working(form.querySelector("button[type=submit]"), "Starting…", async () => {
-    const problem = await sent([enqueue("/games", game, `${spec.title} starts`)]);
+    const problem = await sent([enqueue("/games", game, `${spec.title} starts`, undefined, intent)]);
     if (problem) said("#game-error", `Not started: ${plain(problem)}`);
     else reveal($("#games"));  // the game just started, in view
   });
@@ -172,19 +171,19 @@ function mendPlayer(p) {
     if (remove.disabled) return;
     clearFaults(sheet);
     remove.disabled = true;
-    const ids = [enqueue("/events", {type: "player_removed", data: {player: p.id}}, `${p.name} removed`)];
+    const ids = [enqueue("/events", {type: "player_removed", data: {player: p.id}}, `${p.name} removed`, undefined, `removed:${p.id}`)];
     if (await answered(ids, sheet)) $("#sheet").close();
     remove.disabled = false;
   }, {class: "small"});
   $("#sheet-fields").replaceChildren(
     el("div", null, {class: "field", "data-field": "name", "data-label": "Name"}, el("label", "Name", {}, name)),
     el("p", "A player can be removed while nothing is recorded of him.", {class: "hint"}), remove);
-  openSheet(p.name, "Rename", async error => {
+  openSheet(p.name, "Rename", async (error, intent) => {
     clearFaults(sheet);
     const wanted = name.value.trim();
     if (wanted === p.name) return true;
     if (!wanted) { error.textContent = "Type his name."; return false; }
     return answered([enqueue("/events", {type: "player_renamed", data: {player: p.id, name: wanted}},
-                             `${p.name} renamed ${wanted}`)], sheet);
+                             `${p.name} renamed ${wanted}`, undefined, intent)], sheet);
   });
 }

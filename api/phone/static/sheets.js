@@ -2,16 +2,17 @@
 // dialog; each is kept as typed until the service has taken it, and a refusal is shown on the
 // sheet it was typed on.
 import {$, button, chip, el, openSheet, uuid} from "./core.js";
-import {keptSheets, names, titleOf, view} from "./state.js";
-import {bound, dueOf, enqueue, factBody, flush, known, outbox, saveOutbox} from "./sync.js";
+import {keptSheets, names, on, titleOf, view} from "./state.js";
+import {admitted, bound, drop, dueOf, enqueue, factBody, flush, heldFor, known, outbox, saveOutbox} from "./sync.js";
 
 export function recordNow(game, spec) {  // every default taken as shown
   const values = known(game), data = {};
-  for (const f of spec.fields) {
+  for (const f of admitted(game, spec)) {
     const value = typeof f.default === "string" ? values[f.default] : f.default;
     if (value !== null && value !== undefined) data[f.name] = value;
   }
-  enqueue("/events", factBody(game, spec, data), words(game, spec, data));
+  const body = factBody(game, spec, data);
+  enqueue("/events", body, words(game, spec, data), undefined, `${game.id}:${spec.type}:${body.deal || 0}`);
 }
 
 function words(game, spec, data) {
@@ -28,29 +29,58 @@ function words(game, spec, data) {
   return `${titleOf(game)}${deal ? ", deal " + deal : ""} · ${spec.label}${said.length ? ": " + said.join("; ") : ""}`;
 }
 
+// `scope`: the table a sheet is for (Progressive Poker's pots), or the deal it starts with
+// (`deal`: a deal recorded whole, its start sent first; `due`: what is due once it is dealt)
 export function inlineSheet(game, spec, key, scope) {
-  const heading = scope.name ? `${spec.label} at ${scope.name}` : spec.label;
+  const heading = scope.deal ? `${scope.name} · ${spec.label}` : scope.name ? `${spec.label} at ${scope.name}` : spec.label;
   const form = el("form", null, {class: "sheet", "data-key": key, "aria-label": `${heading}, ${titleOf(game)}`});
   form.append(el("h3", heading));
+  // a fact of this sheet the service refused is kept with the outbox: after a reload the sheet
+  // is drawn again as it was typed, the reason beside the field at fault
+  const held = heldFor(key);
   const fields = el("div"), error = el("p", null, {class: "error", role: "alert"});
-  const collect = fill(fields, game, spec, scope);
+  const collect = fill(fields, game, spec, scope, held && !spec.outcomes.length ? held.body.data : {});
   form.append(fields, error, el("button", `Record ${spec.label.toLowerCase()}`, {type: "submit", class: "primary", "data-fact": spec.type}));
   form.addEventListener("submit", event => {
     event.preventDefault();
     clearFaults(form);
     keptSheets.set(key, form);  // kept, with what was typed, until the service has taken it
-    if (submit(game, spec, collect, error, key).length) form.remove();
+    let data;
+    try {
+      data = collect();
+    } catch (problem) {
+      error.textContent = problem.message;  // refused here, before anything was sent
+      return;
+    }
+    if (scope.deal) recordNow(game, scope.deal);  // the deal first: the outcome is of it
+    const ids = submit(game, spec, () => data, error, key, key);
+    if (ids.length) {
+      drop(key);  // the refusal kept for it goes: this is the next try
+      form.remove();
+    }
   });
+  if (held) {
+    keptSheets.set(key, form);
+    refused(form, held.look.problem);
+  }
   return form;
 }
 
-export async function ask(game, spec, note = "") {
-  await countedFor(spec);
-  const collect = fill($("#sheet-fields"), game, spec);
+export async function ask(game, spec, note = "", scope = {}) {  // `scope.deal`: dealt with it
+  await Promise.all([countedFor(spec), gridFor(spec)]);
+  const collect = fill($("#sheet-fields"), game, spec, scope);
   if (note) $("#sheet-fields").prepend(el("p", note, {class: "warn"}));
-  openSheet(`${spec.label} · ${titleOf(game)}`, "Record", async error => {
+  openSheet(scope.deal ? `${scope.name} · ${spec.label}` : `${spec.label} · ${titleOf(game)}`, "Record", async (error, intent) => {
     clearFaults($("#sheet-form"));
-    const ids = submit(game, spec, collect, error);
+    let data;
+    try {
+      data = collect();
+    } catch (problem) {
+      error.textContent = problem.message;
+      return false;
+    }
+    if (scope.deal) recordNow(game, scope.deal);  // the deal first: the outcome is of it
+    const ids = submit(game, spec, () => data, error, undefined, intent);
     return ids.length > 0 && answered(ids, $("#sheet-form"));
   });
 }
@@ -76,7 +106,8 @@ export async function sent(ids) {
   return turned.look.problem;
 }
 
-function submit(game, spec, collect, error, sheet) {  // the ids of the facts queued
+// The ids of the facts queued: one intent each (a second tap while they wait sends nothing)
+function submit(game, spec, collect, error, sheet, intent) {
   let data;
   try {
     data = collect();
@@ -87,35 +118,41 @@ function submit(game, spec, collect, error, sheet) {  // the ids of the facts qu
   if (spec.outcomes.length) {  // one fact per seat of the sheet
     return Object.entries(data).map(([seat, outcome]) => enqueue("/events",
       factBody(game, spec, {player: seat, ...Object.fromEntries(spec.outcomes)[outcome]}),
-      `${words(game, spec, {})}: ${names()[seat]} ${outcome}`, sheet));
+      `${words(game, spec, {})}: ${names()[seat]} ${outcome}`, sheet, intent && `${intent}:${seat}`));
   }
-  return [enqueue("/events", factBody(game, spec, data), words(game, spec, data), sheet)];
+  return [enqueue("/events", factBody(game, spec, data), words(game, spec, data), sheet, intent)];
 }
 
 // ---- a sheet's inputs, one per field of a game's fact as the catalogue describes it: chips for
 // players and choices, steppers for amounts, a grid for counts; every default resolved now.
 
-// Builds the sheet's inputs in `box`; returns collect() → the fact's data, or throws in words.
-export function fill(box, game, spec, scope = {}) {
+// Builds the sheet's inputs in `box` (`given`: the data of a try refused, shown as typed);
+// returns collect() → the fact's data, or throws in words.
+export function fill(box, game, spec, scope = {}, given = {}) {
   box.replaceChildren();
-  const values = known(game), readers = {}, labels = {};
+  const due = scope.due || dueOf(game);  // (a sheet for the next deal: what is due once dealt)
+  const values = known(game), readers = {}, labels = {}, fields = admitted(game, spec, due);
+  const typed = name => {  // what was typed for a field (`compartments.pope`: one of a dict)
+    const [head, key] = name.split(".");
+    return key ? (given[head] || {})[key] : given[name];
+  };
   const dealer = values.dealer, seats = scope.seats || game.seats;
   // a row for one of the game's named pools (`compartments.pope`) says what that pool holds
   const named = (view.pools.pools.find(p => p.game_id === game.id) || {}).named || {};
-  let table = null;  // the grid the rows of `grid` fields go in, one after another
-  const settled = dueOf(game).settled || [];  // a row for what the deal has settled is not asked
-  for (const f of spec.fields) {
+  const settled = due.settled || [];  // a row for what the deal has settled is not asked
+  for (const f of fields) {
     labels[f.name] = f.label;
     if (f.unless && !f.grid && settled.includes(f.unless)) continue;
-    if (f.grid) {
-      table = table || box.appendChild(el("div", null, {class: "scroll"})).appendChild(gridOf(seats, spec.fields));
-      readers[f.name] = gridRow(table, f, seats, named[f.name.split(".")[1]]);
-      settledRows(table, settled);
+    if (f.grid) {  // the sheet's grid fields, asked together where the first of them stands
+      if (!(f.name in readers)) {
+        const taken = box.appendChild(el("div", null, {class: "taken"}));
+        Object.assign(readers, gridded.grid(taken, fields.filter(x => x.grid), seats, named, given));
+        settledRows(taken, settled);
+      }
       continue;
     }
-    table = null;
-    const follows = typeof f.default === "string" && f.default.startsWith("=") && spec.fields.find(x => x.name === f.default.slice(1));
-    const preset = typeof f.default === "string" ? (follows ? undefined : values[f.default]) : f.default;
+    const follows = typeof f.default === "string" && f.default.startsWith("=") && fields.find(x => x.name === f.default.slice(1));
+    const preset = typed(f.name) ?? (typeof f.default === "string" ? (follows ? undefined : values[f.default]) : f.default);
     // a field that takes another's value until chosen (Commerce's winner: the stander) is
     // folded, saying so: the usual deal needs no tap on it
     const slot = el("div", null, {class: "field", "data-field": f.name, "data-label": f.label});
@@ -140,7 +177,7 @@ export function fill(box, game, spec, scope = {}) {
     }
     box.append(el("div", null, {class: "scroll"}, table));
   }
-  for (const f of spec.fields) {  // `besides`: a count for every seat but the one chosen there
+  for (const f of fields) {  // `besides`: a count for every seat but the one chosen there
     if (f.besides && !f.grid && readers[f.besides]) {
       const slot = box.querySelector(`[data-field="${CSS.escape(f.name)}"]`);
       const hide = () => {
@@ -155,7 +192,7 @@ export function fill(box, game, spec, scope = {}) {
     const data = {};
     for (const [name, take] of Object.entries(readers)) {
       const value = take();
-      const f = spec.fields.find(x => x.name === name);
+      const f = fields.find(x => x.name === name);
       if (value === undefined || value === "") {
         if (f && !f.optional && !(typeof f.default === "string" && f.default.startsWith("="))) throw new Error(`${f.label}: choose one.`);
         continue;
@@ -164,78 +201,8 @@ export function fill(box, game, spec, scope = {}) {
       if (key) (data[head] = data[head] || {})[key] = value;
       else data[name] = value;
     }
-    for (const f of spec.fields) if (f.totals) counted.checkTotals(f, game, data[f.name]);
+    for (const f of fields) if (f.totals) counted.checkTotals(f, game, data[f.name]);
     return data;
-  };
-}
-
-// Fields with a `grid` word are the rows of one table, a column per seat (Cassino's "who took
-// what"): a player field a row of radios, one tap (an optional one with a column for nobody:
-// its `hint` says what that means, a tie); a counts field a row of cells counting taps.
-function gridOf(seats, fields) {
-  const who = names(), none = fields.some(f => f.grid && f.input === "player" && f.optional);
-  const table = el("table", null, {class: "grid taken"});
-  const longest = Math.max(...fields.filter(f => f.grid).map(f => f.grid.length + (f.name.includes(".") ? 3 : 0)));  // its row words on one line
-  table.style.setProperty("--row", `${Math.max(3.6, longest / 1.8)}rem`);
-  table.append(el("tr", null, {}, el("td"), ...seats.map(s => el("th", who[s], {scope: "col"})),
-    ...(none ? [el("th", "—", {scope: "col", title: "nobody"})] : [])));
-  table.dataset.none = none ? "yes" : "";
-  return table;
-}
-
-function gridRow(table, f, seats, holds) {
-  const who = names(), row = el("tr", null, {"data-field": f.name, "data-label": f.label, "data-unless": f.unless});
-  row.append(el("th", holds === undefined ? f.grid : `${f.grid} ${holds}`, {scope: "row"}));
-  table.append(row);
-  if (f.input === "counts" && !f.most) return numbersRow(table, row, f, seats);
-  if (f.input === "counts") {  // a tap adds one (one past the most goes back to none)
-    const taps = Object.fromEntries(seats.map(s => [s, 0]));
-    for (const seat of seats) {
-      const cell = button("0", () => {
-        taps[seat] = (taps[seat] + 1) % ((f.most || 3) + 1);
-        cell.textContent = taps[seat] || "0";
-        cell.setAttribute("aria-label", `${f.label}: ${who[seat]}, ${taps[seat]}`);
-      }, {class: "tally", "aria-label": `${f.label}: ${who[seat]}, 0`});
-      row.append(el("td", null, {}, cell));
-    }
-    if (table.dataset.none) row.append(el("td"));
-    return () => Object.fromEntries(Object.entries(taps).filter(([, n]) => n));
-  }
-  const name = `g${uuid().slice(0, 8)}`, cells = [];
-  const cell = (value, said) => {
-    const radio = el("input", null, {type: "radio", name, value, "aria-label": `${f.label}: ${said}`});
-    cells.push(radio);
-    return el("td", null, {}, el("label", null, {class: "pick"}, radio));
-  };
-  row.append(...seats.map(seat => cell(seat, who[seat])));
-  if (f.optional) row.append(cell("", f.hint || "nobody"));
-  else if (table.dataset.none) row.append(el("td"));
-  return () => {
-    const picked = cells.find(c => c.checked);
-    if (row.hidden || (!picked && f.default === "none")) return "";  // settled already; left alone: none
-    if (!picked) throw new Error(`${f.label}: tap one` + (f.optional ? ` (or — for ${f.hint || "nobody"}).` : "."));
-    return picked.value;
-  };
-}
-
-// A number a seat, typed (the cards left in each hand); `besides`: not asked of the seat
-// chosen in that row (who went out holds none)
-function numbersRow(table, row, f, seats) {
-  const who = names(), cells = {};
-  for (const seat of seats) {
-    cells[seat] = el("input", null, {type: "number", min: "0", inputmode: "numeric", "aria-label": `${f.label}: ${who[seat]}`});
-    row.append(el("td", null, {}, cells[seat]));
-  }
-  if (table.dataset.none) row.append(el("td"));
-  const chosen = () => (f.besides ? (table.querySelector(`tr[data-field="${CSS.escape(f.besides)}"] input:checked`) || {}).value : null);
-  table.addEventListener("change", () => {
-    for (const [seat, cell] of Object.entries(cells)) cell.disabled = seat === chosen();
-  });
-  return () => {
-    const asked = seats.filter(seat => seat !== chosen());
-    const blank = asked.filter(seat => cells[seat].value === "");
-    if (blank.length) throw new Error(`${f.label}: ${blank.map(s => who[s]).join(", ")}?`);
-    return Object.fromEntries(asked.map(seat => [seat, Number(cells[seat].value)]));
   };
 }
 
@@ -265,19 +232,31 @@ function input(box, game, f, preset, seated = game.seats) {
   const who = names();
   const seats = seated.map(s => [s, who[s]]);
   if (f.input === "player") return chips(box, f.label, f.optional ? [["", "nobody"], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
-  if (f.input === "players") return chips(box, f.label, seats, true, []);
+  if (f.input === "players") return chips(box, f.label, seats, true, preset || []);
   if (f.input === "choice") return chips(box, f.label, f.choices.map(c => [c, String(c).replace(/_/g, " ")]), false, preset ?? f.choices[0]);
   if (f.input === "table") return chips(box, f.label, view.summary.tables.map(t => [t.id, t.name]), false, (view.summary.tables[0] || {}).id);
   if (f.input === "amount") return stepper(box, f.label, preset, 1);
   if (f.input === "bool") {
     const tick = el("input", null, {type: "checkbox"});
+    tick.checked = !!preset;
     box.append(el("label", null, {class: "tick"}, tick, el("span", f.label)));
     return () => tick.checked;
   }
-  if (f.input === "counts") return counts(box, game, f, seated);
-  const text = el("input", null, {maxlength: "200"});
+  if (f.input === "counts") return counts(box, game, f, seated, preset);
+  const text = el("input", null, {maxlength: "200", value: preset ?? ""});
   box.append(el("label", f.label, {}, text));
   return () => text.value.trim() || undefined;
+}
+
+// A sheet's grid (who took what, who went out: grid.js) is loaded on the first sheet that has
+// one; until then its card draws it again once loaded (`ready`)
+let gridded = null;
+const gridFor = spec => (!gridded && spec.fields.some(f => f.grid)
+  ? import("./grid.js").then(module => { gridded = module; }) : Promise.resolve());
+export function ready(spec) {
+  if (gridded || !spec.fields.some(f => f.grid)) return true;
+  gridFor(spec).then(() => on.draw());
+  return false;
 }
 
 // A number per seat, with steppers; a whole deal counted (Cassino's cards, spades… with
@@ -286,12 +265,12 @@ let counted = null;
 const countedFor = spec => (!counted && spec.fields.some(f => f.input === "counts" && f.choices.length)
   ? import("./counted.js").then(module => { counted = module; }) : Promise.resolve());
 
-function counts(box, game, f, seated) {
+function counts(box, game, f, seated, preset) {  // `preset`: a number a seat, the game's own
   if (f.choices.length) return counted.wholeDeal(box, game, f, seated);
   const who = names(), set = el("fieldset", null, {class: "counts"}), inputs = {};
   set.append(el("legend", f.label));
   for (const seat of seated) {
-    inputs[seat] = stepper(set, who[seat], undefined, 0);
+    inputs[seat] = stepper(set, who[seat], (preset || {})[seat], 0);
     set.lastElementChild.dataset.seat = seat;
   }
   box.append(set);
@@ -322,5 +301,5 @@ export function clearFaults(sheet) {
 // A grid's row for what the deal has settled since (a compartment won meanwhile) is hidden,
 // also on a sheet kept with what was typed on it
 export function settledRows(sheet, settled) {
-  for (const row of sheet.querySelectorAll("tr[data-unless]")) row.hidden = settled.includes(row.dataset.unless);
+  for (const row of sheet.querySelectorAll("[data-unless]")) row.hidden = settled.includes(row.dataset.unless);
 }

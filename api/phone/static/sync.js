@@ -22,9 +22,15 @@ export function saveOutbox(items) {
   on.outbox(items);
 }
 
-export function enqueue(path, body, words, sheet) {  // `sheet`: the sheet it was typed on, kept
+// One intent, one fact: a control that records names its intent (the deal it starts, the
+// sheet it sends, the sheet dialog as opened, the game as set), and for as long as that
+// intent is pending (in the outbox, or taken and not yet read back) another tap, a retry or a
+// reload gives the same id, never a second fact; a resend of an id is answered once.
+export function enqueue(path, body, words, sheet, intent) {  // `sheet`: the sheet it was typed on
   if (body.game_id) keep.set(playingKey(), body.game_id);  // the game recorded in is the one played
-  const item = {path, body: {id: uuid(), ...body}, words, ...(sheet ? {sheet} : {})};
+  const same = intent && [...outbox().filter(i => !i.look), ...unread()].find(i => i.intent === intent);
+  if (same) return same.body.id;
+  const item = {path, body: {id: uuid(), ...body}, words, ...(sheet ? {sheet} : {}), ...(intent ? {intent} : {})};
   saveOutbox([...outbox(), item]);
   flush();
   return item.body.id;
@@ -46,25 +52,27 @@ export async function flush() {
       if (response.ok) {
         if (item.sheet && !outbox().some(i => i.sheet === item.sheet && i !== item)) keptSheets.delete(item.sheet);
         const taken = await response.json().catch(() => ({}));
-        landed.push({ev: ev.id, body: item.body, version: taken.version || 0});  // until the view has it
+        landed.push({ev: ev.id, body: item.body, intent: item.intent, version: taken.version || 0});  // until the view has it
         saveOutbox(outbox().filter(i => i.body.id !== item.body.id));
         sent = true;
         continue;
       }
       const problem = await response.json().catch(() => ({}));
-      if (item.sheet && keptSheets.has(item.sheet)) {  // back to the sheet it was typed on
-        saveOutbox(outbox().filter(i => i.body.id !== item.body.id));
-        on.refused(keptSheets.get(item.sheet), problem);
-        continue;
-      }
+      // kept with the outbox (a reload draws its sheet again as it was typed, the reason
+      // beside the field), and shown on its sheet if that is on the page
       const look = {reason: plain(problem), problem, moved: "current_deal" in problem || "current_version" in problem};
       saveOutbox(outbox().map(i => (i.body.id === item.body.id ? {...i, look} : i)));
+      if (item.sheet && keptSheets.has(item.sheet)) on.refused(keptSheets.get(item.sheet), problem);
     }
   } finally {
     flush.busy = false;
   }
   if (sent) await refresh();
 }
+
+// A refused fact whose sheet is drawn again, as it was typed (a reload, a redraw), or null
+export const heldFor = key => outbox().find(i => i.look && i.sheet === key) || null;
+export const drop = key => saveOutbox(outbox().filter(i => !(i.look && i.sheet === key)));
 
 export function recordAnyway(id) {  // no longer bound to the deal or version it was recorded in
   saveOutbox(outbox().map(i => {
@@ -102,10 +110,33 @@ export function dueOf(game) {  // the game as the service last told it (a sheet 
     } else if (body.deal === due.deal && due.ending.includes(body.type)) {
       due = {...told.after_end, deals, deal: due.deal, dealer: due.dealer,
              next_dealer: due.next_dealer};
+    } else if (body.deal === due.deal) {  // a stake or compartment settled, the deal goes on
+      due = {...due, settled: [...(due.settled || []), ...settledBy(told, body)]};
     }
   }
   return due;
 }
+
+// What a fact settles of its deal by its choice (three-stake Brag's stake), as the service
+// says it (`settles_by`)
+function settledBy(told, body) {
+  const by = (told.settles_by || {})[body.type] || {};
+  return Object.entries(by).flatMap(([field, whats]) => whats[(body.data || {})[field]] || []);
+}
+
+// A fact's sheet as the game in play admits it (`sheets` of its due): the choices still open
+// (less what a fact not yet sent settles), the fields asked, the game's own defaults
+export function admitted(game, spec, due = dueOf(game)) {
+  const admits = (due.sheets || {})[spec.type] || {};
+  const by = ((told(game).settles_by || {})[spec.type]) || {}, settled = due.settled || [];
+  return spec.fields.filter(f => (admits[f.name] || {}).asked !== false).map(f => {
+    const narrowed = {...f, ...admits[f.name]};
+    const open = by[f.name] ? narrowed.choices.filter(c => !(by[f.name][c] || []).some(w => settled.includes(w))) : narrowed.choices;
+    return {...narrowed, choices: open};
+  });
+}
+
+const told = game => (view.summary.games.find(g => g.id === game.id) || game).due || {};
 
 export function bound(game, type) {  // the deal a fact of this game belongs to, as this phone sees it
   const due = dueOf(game);

@@ -119,8 +119,7 @@ TAKEN = Button("Who took what", "cassino_deal_taken", (
     _row("most_cards", "Cards", "Most cards", optional=True, hint="a tie"),
     _row("most_spades", "Spades", "Most spades", optional=True, hint="a tie"),
     _row("great_cassino", "Big C", "Great Cassino (10♦)"),
-    _row("little_cassino", "Little C", "Little Cassino (2♠)", optional=True,
-         hint="none: a 32-card pack"),
+    _row("little_cassino", "Little C", "Little Cassino (2♠)", only_with=("pack", 52)),
     _row("aces", "Aces", "Aces, a tap each", most=4),
     _row("sweeps", "Sweeps", "Sweeps, a tap each", optional=True, most=9)), quick=True)
 COUNTED = Button("Count deal", "cassino_deal_counted", (Field(
@@ -137,7 +136,7 @@ GAME = Game(
     generic=generic.ALL,
     life=DealLife(settles={"cassino_deal_counted": once("the count"),
                            "cassino_deal_taken": once("the count")},
-                  ends=when_settled("the count"), one_at_a_time=True),
+                  ends=when_settled("the count"), one_at_a_time=True, whole=True),
     folds={"cassino_deal_counted": _counted, "cassino_deal_taken": _counted},
     reads={"scores": lambda record, _state: scores(record)},
     over=won, csv_columns=_points, tallies=_won, examples=examples,
