@@ -115,7 +115,8 @@ class Table:
 
     def service_environment(self) -> dict:
         return {**os.environ, "LEDGER_TRUST_CERTIFICATE": str(self.authority),
-                "LEDGER_SECURE_PORT": str(self.https_port), "LEDGER_PLAIN_PORT": str(self.http_port)}
+                "LEDGER_SECURE_PORT": str(self.https_port),
+                "LEDGER_PLAIN_PORT": str(self.http_port)}
 
     @property
     def proxy_log(self) -> Path:
@@ -144,7 +145,8 @@ class Table:
         proxy.start()
         vouched = [a for a in self.addresses or ["localhost"] if permits(a)]
         if vouched:
-            self.wait_for(f"{self.secure_link(vouched[0])}healthz", self.authority, "The secure link")
+            self.wait_for(f"{self.secure_link(vouched[0])}healthz", self.authority,
+                          "The secure link")
         else:  # no address the authority can vouch for (a public one): the proxy, on loopback
             self.wait_for(f"http://127.0.0.1:{self.http_port}/healthz", None, "The proxy")
 
@@ -232,7 +234,7 @@ def banner(table: Table) -> str:
         lines.append(f"  also: {table.secure_link(other)}  ({table.trust_link(other)})")
     for public in (a for a in table.addresses if not permits(a)):
         lines += [f"  {public} is not a private address: the table's certificate cannot vouch",
-                  "    for it, and phones warn on its secure link (its plain http reads still work)"]
+                  "    for it, and phones warn on its secure link (plain http reads still work)"]
     lines += [f"  certificate fingerprint (SHA-256), as the trust page shows it:",
               f"    {fingerprint(pem)}"]
     if table.new_authority:

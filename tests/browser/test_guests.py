@@ -12,8 +12,9 @@ import requests
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.browser.test_secure_link import address, opened, table, trusting_home  # noqa: F401 (fixtures)
-from tests.browser.tools import Phone, chromiums, wait_for
+from tests.browser.test_secure_link import (  # noqa: F401 (fixtures)
+    address, opened, table, trusting_home)
+from tests.browser.tools import OUTPUT, Phone, chromiums, wait_for
 from tests.server import REQUEST_SECONDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -65,8 +66,8 @@ def gone_to(page, url: str) -> None:
         assert "interrupted by another navigation" in str(error), error
 
 
-def test_a_guest_opens_the_table_s_link_with_one_tap_read_only_and_live(table, trusting,  # noqa: F811
-                                                                        browser):
+def test_a_guest_opens_the_table_s_link_with_one_tap_read_only_and_live(  # noqa: F811
+        table, trusting, browser):
     evening = opened(table)
     write_link, read_link = shared_links(trusting, table, evening)
     assert write_link == f"{table.secure}/#s={evening.id}&w={evening.write}"
@@ -181,7 +182,8 @@ def test_a_recorders_link_over_plain_http_goes_to_the_secure_link_and_its_token_
         phone.close()
 
 
-def test_the_first_screen_over_plain_http_goes_to_the_secure_link(table, trusting, browser):  # noqa: F811
+def test_the_first_screen_over_plain_http_goes_to_the_secure_link(  # noqa: F811
+        table, trusting, browser):
     """The welcome screen would open an evening, which needs the secure link: a phone set up
     for it gets there; one that is not gets the browser's warning, as on the secure link."""
     phone = Phone(trusting)
@@ -222,3 +224,20 @@ def test_the_trust_page_started_from_an_evening_ends_on_it(table, trusting):  # 
     finally:
         phone.close()
     assert phone.errors == [], phone.errors
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_guest_s_page_is_accessible_at_320_px(table, browser, scheme):  # noqa: F811
+    from tests.browser.test_accessibility import AXE, overflow, serious
+
+    assert AXE.exists(), "axe-core is missing: .ci/test installs it"
+    evening = opened(table)
+    guest = Phone(browser, width=320, color_scheme=scheme)
+    try:
+        guest.open(f"{table.plain}/#s={evening.id}&r={evening.read}")
+        expect(guest.page.locator("#watching")).to_be_visible()
+        assert serious(guest.page) == [] and overflow(guest.page) <= 0
+        guest.page.screenshot(path=str(OUTPUT / f"guest-{scheme}.png"), full_page=True)
+    finally:
+        guest.close()
+    assert guest.errors == [], guest.errors
