@@ -59,7 +59,8 @@ PRELOADED = {"phone.js": imported("phone.js"), "club.js": imported("club.js")}
 PLAIN_HTTP = ("guest.js", "trust.js")
 SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/static/icon.svg",
          "/phone/static/vendor/qrcode.js",
-         *(f"/phone/v/{VERSION}/{name}" for name in (*SCRIPTS, "phone.css") if name not in PLAIN_HTTP)]
+         *(f"/phone/v/{VERSION}/{name}" for name in (*SCRIPTS, "phone.css")
+           if name not in PLAIN_HTTP)]
 WORKER = rjsmin.jsmin((STATIC / "sw.js").read_text().replace("__VERSION__", VERSION)
                       .replace('["__SHELL__"]', json.dumps(SHELL)))
 

@@ -12,7 +12,8 @@
 // setup.js (players, tables, a new game), log.js (the log, undo), settle.js (paying up,
 // sharing a pool back, the chart); on first use: night.js and share.js (the night's results,
 // the night sheet), watching.js (a read-only evening's note). Over plain http (the table's
-// read-only link) guest.js runs first. This one, the entry, wires the page and tells state.js how to draw it.
+// read-only link) guest.js runs first. This one, the entry, wires the page and tells
+// state.js how to draw it.
 import {$, API, button, copy, el, keep, keepOffline, showQr, working} from "./core.js";
 import {call, ev, loadGames, on, plain, POLL_MS, readFragment, refresh, shareLink, view, writer} from "./state.js";
 import {flush, hush, listen, showStatus, watch} from "./sync.js";
