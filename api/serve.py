@@ -2,8 +2,11 @@
 HTTPS on this computer's network addresses with a certificate from its own local
 certificate authority, so that a phone on the Wi-Fi gets a secure context (the page opens
 offline, keeps the screen awake, copies links) once it has trusted that authority
-(`/trust`). Prints the phones' links with QR codes. gunicorn listens on loopback only:
-phones reach it through Caddy alone, which holds slow clients for it.
+(`/trust`). The authority's root is the table's own (api/authority.py), which vouches for
+private addresses and local names only. Plain http on the network serves reading only: a
+guest opens the table's read-only link with nothing to set up. Prints the phones' links
+with QR codes. gunicorn listens on loopback only: phones reach it through Caddy alone,
+which holds slow clients for it.
 
 Each server is supervised (api/supervise.py): one that dies is started again; Ctrl-C,
 SIGTERM and SIGHUP (the terminal closed) stop them all, and so does this command's own
@@ -32,6 +35,7 @@ from pathlib import Path
 
 import segno
 
+from api.authority import folder as authority_folder, keep_or_make, permits
 from api.phone.trust import CERTIFICATE_NAME, fingerprint
 from api.supervise import Child
 
@@ -75,6 +79,7 @@ class Table:
     data: Path = ROOT / "var" / "caddy"
     workers: int = 2
     children: list[Child] = field(default_factory=list)
+    new_authority: bool = False  # made at this start: every phone trusts it once
 
     @classmethod
     def from_environment(cls) -> "Table":
@@ -89,7 +94,7 @@ class Table:
 
     @property
     def authority(self) -> Path:
-        return self.data / "pki" / "authorities" / "local" / "root.crt"
+        return authority_folder(self.data) / "root.crt"
 
     def secure_link(self, address: str) -> str:
         return f"https://{address}" + ("" if self.https_port == 443 else f":{self.https_port}") + "/"
@@ -110,7 +115,8 @@ class Table:
 
     def service_environment(self) -> dict:
         return {**os.environ, "LEDGER_TRUST_CERTIFICATE": str(self.authority),
-                "LEDGER_SECURE_PORT": str(self.https_port)}
+                "LEDGER_SECURE_PORT": str(self.https_port),
+                "LEDGER_PLAIN_PORT": str(self.http_port)}
 
     @property
     def proxy_log(self) -> Path:
@@ -120,6 +126,7 @@ class Table:
         """gunicorn first, then the proxy once the service answers; each waited for."""
         self.data.mkdir(parents=True, exist_ok=True)
         self.data.chmod(0o700)  # the authority's private key lives here
+        self.new_authority = keep_or_make(self.data)
         caddy_path = caddy()
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         self.children.append(Child(
@@ -136,8 +143,12 @@ class Table:
                       ROOT, self.caddy_environment(), self.proxy_log)
         self.children.append(proxy)
         proxy.start()
-        address = self.addresses[0] if self.addresses else "localhost"
-        self.wait_for(f"{self.secure_link(address)}healthz", self.authority, "The secure link")
+        vouched = [a for a in self.addresses or ["localhost"] if permits(a)]
+        if vouched:
+            self.wait_for(f"{self.secure_link(vouched[0])}healthz", self.authority,
+                          "The secure link")
+        else:  # no address the authority can vouch for (a public one): the proxy, on loopback
+            self.wait_for(f"http://127.0.0.1:{self.http_port}/healthz", None, "The proxy")
 
     def wait_for(self, url: str, authority: Path | None, what: str) -> None:
         """Until `url` answers 200 (over TLS, with a certificate of `authority`)."""
@@ -221,8 +232,16 @@ def banner(table: Table) -> str:
               "    (trust the table's certificate once; the page says how)"]
     for other in table.addresses[1:]:
         lines.append(f"  also: {table.secure_link(other)}  ({table.trust_link(other)})")
+    for public in (a for a in table.addresses if not permits(a)):
+        lines += [f"  {public} is not a private address: the table's certificate cannot vouch",
+                  "    for it, and phones warn on its secure link (plain http reads still work)"]
     lines += [f"  certificate fingerprint (SHA-256), as the trust page shows it:",
-              f"    {fingerprint(pem)}",
+              f"    {fingerprint(pem)}"]
+    if table.new_authority:
+        lines += ["    (a new certificate, for this table's addresses only: a phone set up for",
+                  "    an earlier one trusts this one once)"]
+    lines += ["  guests: the table's read-only link (Share this evening) opens over plain",
+              "    http with nothing to set up",
               "", "  1. trust it once" + " " * 22 + "2. the ledger"]
     colour = sys.stdout.isatty()
     lines += side_by_side(qr_lines(table.trust_link(first), colour),

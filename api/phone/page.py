@@ -11,6 +11,7 @@ import rjsmin
 from flask import Blueprint, Response, abort, render_template, request, url_for
 
 from api.games.resources import TAG
+from api.phone.links import page_links
 
 blp = Blueprint("phone", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/phone/static")
@@ -53,9 +54,13 @@ def imported(entry: str) -> list[str]:
 
 
 PRELOADED = {"phone.js": imported("phone.js"), "club.js": imported("club.js")}
+# Scripts of pages over plain http (the trust page, the table's read-only link for guests),
+# where no service worker runs: not kept for opening offline.
+PLAIN_HTTP = ("guest.js", "trust.js")
 SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/static/icon.svg",
          "/phone/static/vendor/qrcode.js",
-         *(f"/phone/v/{VERSION}/{name}" for name in (*SCRIPTS, "phone.css"))]
+         *(f"/phone/v/{VERSION}/{name}" for name in (*SCRIPTS, "phone.css")
+           if name not in PLAIN_HTTP)]
 WORKER = rjsmin.jsmin((STATIC / "sw.js").read_text().replace("__VERSION__", VERSION)
                       .replace('["__SHELL__"]', json.dumps(SHELL)))
 
@@ -71,7 +76,7 @@ def served(template: str, **context) -> str:
 
 @blp.get("/")
 def page():
-    return served("phone.html", games_tag=TAG)
+    return served("phone.html", games_tag=TAG, **page_links())
 
 
 @blp.get("/phone/v/<version>/<name>")

@@ -10,8 +10,9 @@ import hashlib
 import ssl
 from pathlib import Path
 
-from flask import Response, abort, current_app, request
+from flask import Response, abort, current_app
 
+from api.phone.links import secure_link
 from api.phone.page import blp, served
 
 CERTIFICATE_NAME = "parlour-ledger-table.crt"
@@ -34,15 +35,6 @@ def fingerprint(pem: str) -> str:
     """SHA-256 of the certificate, as phones and browsers show it: `AB:CD:…`."""
     digest = hashlib.sha256(ssl.PEM_cert_to_DER_cert(pem)).hexdigest().upper()
     return ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
-
-
-def secure_link() -> str | None:
-    port = current_app.config.get("SECURE_PORT")
-    if not port:
-        return None
-    host = request.host  # the address the phone used: `192.0.2.2:8000`, `[fd00::2]:8000`
-    host = host[:host.index("]") + 1] if host.startswith("[") else host.split(":")[0]
-    return f"https://{host}" + ("" if str(port) == "443" else f":{port}") + "/"
 
 
 @blp.get("/trust")

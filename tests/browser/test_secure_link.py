@@ -4,7 +4,8 @@ real Chromium. A phone that trusted the table's authority once (a throwaway NSS 
 as `certutil` fills it) gets a secure context: the service worker controls the page, the
 evening opens again offline, the wake lock and the clipboard are there. One that has not is
 warned by the browser, and the trust page over plain http explains; the page opened over
-plain http on the network says what is missing, once."""
+plain http on the network says what is missing, once. (A guest's phone, which reads only,
+needs none of it: test_guests.py.)"""
 
 import hashlib
 import re
@@ -97,7 +98,7 @@ def test_a_phone_that_has_not_trusted_is_warned_and_the_trust_page_explains(tabl
     digest = hashlib.sha256(ssl.PEM_cert_to_DER_cert(pem)).hexdigest().upper()
     phone = Phone(browser)  # the suite's Chromium: an empty NSS database
     try:
-        for link in (f"{table.secure}/", f"{table.plain}/"):  # the latter redirected to it
+        for link in (f"{table.secure}/", f"{table.plain}/club"):  # the latter redirected to it
             with pytest.raises(PlaywrightError, match="ERR_CERT_AUTHORITY_INVALID"):
                 phone.context.new_page().goto(link)
         phone.page.goto(f"{table.plain}/trust")
@@ -122,12 +123,14 @@ def test_a_phone_that_has_not_trusted_is_warned_and_the_trust_page_explains(tabl
     assert "PRIVATE KEY" not in requests.get(f"{table.plain}/trust", timeout=REQUEST_SECONDS).text
 
 
-def test_plain_http_on_the_network_redirects_to_the_secure_link_but_for_the_trust_page(table):
+def test_plain_http_on_the_network_redirects_to_the_secure_link_but_for_reading(table):
+    """The trust page, and the evening's page and reads (the guests' link, test_guests.py)."""
     answer = requests.get(f"{table.plain}/club?x=1", allow_redirects=False, timeout=REQUEST_SECONDS)
     assert answer.status_code == 308
     assert answer.headers["Location"] == f"{table.secure}/club?x=1"
-    assert requests.get(f"{table.plain}/trust", allow_redirects=False,
-                        timeout=REQUEST_SECONDS).status_code == 200
+    for path in ("/trust", "/", "/api/v1/games"):
+        assert requests.get(f"{table.plain}{path}", allow_redirects=False,
+                            timeout=REQUEST_SECONDS).status_code == 200, path
     # on this computer itself plain http is a secure context already: served as it is
     assert requests.get(f"{table.loopback}/", allow_redirects=False,
                         timeout=REQUEST_SECONDS).status_code == 200

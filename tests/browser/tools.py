@@ -27,18 +27,28 @@ ACTION_MS = 60_000
 
 
 @contextlib.contextmanager
-def chromium(env: dict | None = None):
+def chromium(env: dict | None = None, args: tuple[str, ...] = ()):
     """Debian's Chromium, headless; `env` for its process (a HOME whose NSS database trusts
-    a certificate authority, as a phone that has trusted the table's)."""
+    a certificate authority, as a phone that has trusted the table's), `args` besides the
+    usual ones."""
+    with chromiums(env, args=args) as (browser,):
+        yield browser
+
+
+@contextlib.contextmanager
+def chromiums(*envs: dict | None, args: tuple[str, ...] = ()):
+    """One Chromium for each `env`, side by side (one Playwright drives them all): phones
+    that trust different authorities."""
     expect.set_options(timeout=WAIT_MS)
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                 args=ARGS, timeout=ACTION_MS, env=env)
-            try:
-                yield browser
-            finally:
-                browser.close()
+        with sync_playwright() as playwright, contextlib.ExitStack() as stack:
+            browsers = []
+            for env in envs:
+                browsers.append(playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=[*ARGS, *args],
+                    timeout=ACTION_MS, env=env))
+                stack.callback(browsers[-1].close)
+            yield browsers
     finally:
         expect.set_options(timeout=5_000)
 

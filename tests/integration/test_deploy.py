@@ -47,8 +47,11 @@ def public_environment() -> dict:
 
 
 def table_environment(tmp_path) -> dict:
-    """What `.ci/serve` gives the table's Caddy, for one network address (api/serve.py)."""
+    """What `.ci/serve` gives the table's Caddy, for one network address (api/serve.py),
+    with the table's authority made first, as it makes it."""
+    from api.authority import keep_or_make
     from api.serve import Table
+    keep_or_make(tmp_path)
     return Table(["192.0.2.2"], 8000, 8443, "127.0.0.1:8001", "127.0.0.1:8002",
                  tmp_path).caddy_environment()
 
@@ -111,6 +114,15 @@ def test_the_table_s_proxy_configuration_passes_caddy_s_validator(tmp_path):
     assert "https://192.0.2.2:8443{http.request.uri}" in config  # by a name, or IPv6
     assert '"install_trust":false' in config  # the host's own trust store is left alone
     assert "Strict-Transport-Security" not in config  # an address: browsers ignore HSTS
+    # the local authority's root is the table's own, which Caddy reads from its storage too
+    root = tmp_path / "pki" / "authorities" / "local"
+    (ca,) = json.loads(config)["apps"]["pki"]["certificate_authorities"].values()
+    assert ca["root"] == {"certificate": str(root / "root.crt"),
+                          "private_key": str(root / "root.key"), "format": "pem_file"}
+    # plain http on the network: nothing but GET and HEAD, refused as a problem document
+    refusals = [h for h in handlers(json.loads(config), "static_response")
+                if h.get("status_code") == 403]
+    assert len(refusals) == 1 and json.loads(refusals[0]["body"])["status"] == 403
 
 
 def installed_here(text: str, env_file: Path, backups: Path, port: int,

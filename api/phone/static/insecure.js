@@ -2,7 +2,9 @@
 // said once on this phone, with the way to the secure link.
 import {$, button, el, keep} from "./core.js";
 
-if (!$("#insecure") && !keep.get("insecure-seen")) {
+// (not on the table's read-only link over plain http, data-secure: a reader's note offers the
+// secure link there, watching.js, and a guest needs none of what it would bring)
+if (!$("#insecure") && !keep.get("insecure-seen") && !document.documentElement.dataset.secure) {
   const why = {http: "This page was opened over plain http.",
                untrusted: "This phone does not trust the table's certificate yet."}[document.documentElement.dataset.insecure];
   const note = el("section", null, {id: "insecure", class: "look", "aria-label": "Not the secure link"},

@@ -11,7 +11,9 @@
 // (the games), draw.js (the evening's screen); loaded once the first screen is drawn:
 // setup.js (players, tables, a new game), log.js (the log, undo), settle.js (paying up,
 // sharing a pool back, the chart); on first use: night.js and share.js (the night's results,
-// the night sheet). This one, the entry, wires the page and tells state.js how to draw it.
+// the night sheet), watching.js (a read-only evening's note). Over plain http (the table's
+// read-only link) guest.js runs first. This one, the entry, wires the page and tells
+// state.js how to draw it.
 import {$, API, button, copy, el, keep, keepOffline, showQr, working} from "./core.js";
 import {call, ev, loadGames, on, plain, POLL_MS, readFragment, refresh, shareLink, view, writer} from "./state.js";
 import {flush, hush, listen, showStatus, watch} from "./sync.js";
@@ -146,6 +148,8 @@ async function start() {
   $("#elsewhere").hidden = false;
   drawKept($("#other-evenings"), ev.id);
   document.body.classList.toggle("reader", !writer());
+  // a read-only evening says so, and how to record too (watching.js, loaded only then)
+  writer() ? $("#watching")?.remove() : import("./watching.js").then(w => w.show());
   const catalogue = loadGames();  // asked for while the session is read
   drawShare();
   if (view && view.summary) { await catalogue; draw(); } // the last known state, also offline

@@ -42,7 +42,9 @@ export function readFragment() {
 }
 
 export const writer = () => !!(ev && ev.write);
-export const shareLink = (flag, token) => `${location.origin}/#s=${encodeURIComponent(ev.id)}&${flag}=${encodeURIComponent(token)}`;
+// the table's read-only link goes by the guests' origin where the page is told it (plain http
+// behind the table's proxy: nothing to set up); the recorders' link stays the secure one
+export const shareLink = (flag, token) => `${flag == "r" && document.documentElement.dataset.guest || location.origin}/#s=${encodeURIComponent(ev.id)}&${flag}=${encodeURIComponent(token)}`;
 
 export function call(path, options = {}) {
   const headers = {"Content-Type": "application/json", ...options.headers};
@@ -157,21 +159,21 @@ async function gameExtras(game) {  // a game's own reads (what is due comes with
 
 // A refusal in the table's words: the fields at fault by their labels, never `data.x:`.
 export function plain(problem, labels = {}) {
-  const who = view ? names() : {};
-  const words = text => String(text).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
   if (problem.errors && problem.status === 422) {
     return Object.entries(problem.errors).map(([path, messages]) => {
       const name = path.split(".").filter(p => p !== "data").pop();
-      return `${labels[name] || words(name).replace(/_/g, " ")}: ${messages.map(m => words(m).replace(/^[\w.]+: /, "")).join(" ")}`;
+      return `${labels[name] || named(name).replace(/_/g, " ")}: ${messages.map(m => named(m).replace(/^[\w.]+: /, "")).join(" ")}`;
     }).join(" ");
   }
-  return words(String(problem.detail || `Refused (${problem.status || "no answer"}).`).replace(/^(data\.)?[\w.-]+: /, ""));
+  return tableWords(problem.detail || `Refused (${problem.status || "no answer"}).`);
 }
 
 // A message the service gave, as the table says it: no `data.x:` prefix, names for ids.
-export function tableWords(text) {
+export const tableWords = text => named(String(text).replace(/^(data\.)?[\w.-]+: /, ""));
+
+function named(text) {  // the players' ids as their names
   const who = view ? names() : {};
-  return String(text).replace(/^(data\.)?[\w.-]+: /, "").replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
+  return String(text).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
 }
 
 readFragment();
