@@ -2,10 +2,10 @@
 // that settles it; the game's other facts open a sheet each. Half-filled inline sheets survive
 // a redraw while their deal is unchanged, even one that hid them for a moment (a deal sent and
 // not yet confirmed, another game chosen).
-import {$, button, el, keep, openSheet} from "./core.js";
+import {$, button, el, keep} from "./core.js";
 import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
-import {admitted, dueOf, enqueue, outbox} from "./sync.js";
-import {answered, ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
+import {admitted, dueOf, outbox} from "./sync.js";
+import {ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
 
 export function drawGames() {
   const box = $("#games");
@@ -75,7 +75,7 @@ function drawGame(game, kept) {
     const won = extras.scores.winner ? ` · won by ${(extras.scores.winners || [extras.scores.winner]).map(p => who[p]).join(" & ")}` : "";
     parts.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
   }
-  if (extras.tally) parts.append(...drawTally(extras.tally, who));
+  if (extras.tally) parts.append(...tallied(extras.tally, who));
   if (!writer()) return card;
   // What is offered, and what comes first, is the service's word on the game (`due`):
   // the page keeps no deal logic of its own.
@@ -135,7 +135,7 @@ function drawGame(game, kept) {
     if (b === deal || (b === quick && (due.open || !due.deals)) || !offered.has(b.type)) continue;
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
-  if (!due.deal) more.append(button("Remove this game…", () => askRemove(game), {class: "small", "aria-label": `Remove this game…, ${title}`}));
+  if (!due.deal) more.append(button("Remove this game…", () => import("./setup.js").then(m => m.askRemove(game)), {class: "small", "aria-label": `Remove this game…, ${title}`}));
   parts.append(more);
   // Between deals (or once the game is over) a pool nobody won can be shared back at once, as
   // the night's end offers it: the table that stops playing closes its game here. Which pools
@@ -150,21 +150,10 @@ function drawGame(game, kept) {
   return card;
 }
 
-function drawTally(tally, who) {
-  const tables = Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]));
-  const lines = Object.entries(tally.seating).map(([table, seated]) =>
-    el("p", `${tables[table] || "a table"}: ${seated.map(p => who[p] + " " + tally.players[p].counters).join(", ")}`, {class: "meta"}));
-  const prizes = tally.prizes;
-  lines.push(el("p", `Most yellow chips: ${prizes.most_yellow_chips ? who[prizes.most_yellow_chips] : "nobody yet"} · booby: ${who[prizes.booby] || "nobody yet"}`, {class: "meta"}));
-  if (tally.last_round) lines.push(el("p", `Last bell: ${tally.last_round.moves.map(m => who[m.player] + " → " + (tables[m.to] || "a table")).join(", ")}`, {class: "meta"}));
-  return lines;
-}
-
-// A game started by mistake (a second tap, the wrong game) goes while nothing is dealt in it;
-// the log keeps that it was started and removed
-function askRemove(game) {
-  $("#sheet-fields").replaceChildren(el("p", `${titleOf(game)}, stake ${game.stake}: ${game.seats.map(p => names()[p]).join(", ")}.`),
-    el("p", "It goes from the evening; the log keeps that it was started and removed.", {class: "hint"}));
-  openSheet(`Remove ${titleOf(game)}?`, "Remove it", (_error, intent) =>
-    answered([enqueue("/events", {type: "game_removed", game_id: game.id, data: {}}, `${titleOf(game)} removed`, undefined, intent)], $("#sheet-form")));
+// Progressive Poker's tallies (tally.js), loaded with the first evening that plays it
+let tally = null;
+function tallied(read, who) {
+  if (tally) return tally.drawTally(read, who);
+  import("./tally.js").then(module => { tally = module; drawGames(); });
+  return [];
 }

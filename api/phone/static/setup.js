@@ -1,6 +1,6 @@
 // Setting up: players, tables, a game with its seats and options.
 import {$, button, chip, el, keep, openSheet, working} from "./core.js";
-import {names, plain, playingKey, SPECS, UNKNOWN, view, writer} from "./state.js";
+import {names, plain, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, clearFaults, sent} from "./sheets.js";
 
@@ -186,4 +186,13 @@ function mendPlayer(p) {
     return answered([enqueue("/events", {type: "player_renamed", data: {player: p.id, name: wanted}},
                              `${p.name} renamed ${wanted}`, undefined, intent)], sheet);
   });
+}
+
+// A game started by mistake (a second tap, the wrong game) goes while nothing is dealt in it;
+// the log keeps that it was started and removed
+export function askRemove(game) {
+  $("#sheet-fields").replaceChildren(el("p", `${titleOf(game)}, stake ${game.stake}: ${game.seats.map(p => names()[p]).join(", ")}.`),
+    el("p", "It goes from the evening; the log keeps that it was started and removed.", {class: "hint"}));
+  openSheet(`Remove ${titleOf(game)}?`, "Remove it", (_error, intent) =>
+    answered([enqueue("/events", {type: "game_removed", game_id: game.id, data: {}}, `${titleOf(game)} removed`, undefined, intent)], $("#sheet-form")));
 }

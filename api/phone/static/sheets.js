@@ -45,15 +45,7 @@ export function inlineSheet(game, spec, key, scope) {
     event.preventDefault();
     clearFaults(form);
     keptSheets.set(key, form);  // kept, with what was typed, until the service has taken it
-    let data;
-    try {
-      data = collect();
-    } catch (problem) {
-      error.textContent = problem.message;  // refused here, before anything was sent
-      return;
-    }
-    if (scope.deal) recordNow(game, scope.deal);  // the deal first: the outcome is of it
-    const ids = submit(game, spec, () => data, error, key, key);
+    const ids = submit(game, spec, collect, error, key, key, scope.deal);
     if (ids.length) {
       drop(key);  // the refusal kept for it goes: this is the next try
       form.remove();
@@ -72,15 +64,7 @@ export async function ask(game, spec, note = "", scope = {}) {  // `scope.deal`:
   if (note) $("#sheet-fields").prepend(el("p", note, {class: "warn"}));
   openSheet(scope.deal ? `${scope.name} · ${spec.label}` : `${spec.label} · ${titleOf(game)}`, "Record", async (error, intent) => {
     clearFaults($("#sheet-form"));
-    let data;
-    try {
-      data = collect();
-    } catch (problem) {
-      error.textContent = problem.message;
-      return false;
-    }
-    if (scope.deal) recordNow(game, scope.deal);  // the deal first: the outcome is of it
-    const ids = submit(game, spec, () => data, error, undefined, intent);
+    const ids = submit(game, spec, collect, error, undefined, intent, scope.deal);
     return ids.length > 0 && answered(ids, $("#sheet-form"));
   });
 }
@@ -106,8 +90,9 @@ export async function sent(ids) {
   return turned.look.problem;
 }
 
-// The ids of the facts queued: one intent each (a second tap while they wait sends nothing)
-function submit(game, spec, collect, error, sheet, intent) {
+// The ids of the facts queued: one intent each (a second tap while they wait sends nothing);
+// `deal`: a deal recorded whole, sent first (the outcome is of it)
+function submit(game, spec, collect, error, sheet, intent, deal) {
   let data;
   try {
     data = collect();
@@ -115,6 +100,7 @@ function submit(game, spec, collect, error, sheet, intent) {
     error.textContent = problem.message;  // refused here, before anything was sent
     return [];
   }
+  if (deal) recordNow(game, deal);
   if (spec.outcomes.length) {  // one fact per seat of the sheet
     return Object.entries(data).map(([seat, outcome]) => enqueue("/events",
       factBody(game, spec, {player: seat, ...Object.fromEntries(spec.outcomes)[outcome]}),
