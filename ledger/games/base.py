@@ -50,9 +50,12 @@ class Game:
     - `words`: event type -> its sentence (`ledger.games.told`): every own fact is told, and
       any shared fact it tells its own way; a game declared with a fact it cannot tell is
       refused at once.
-    - `defaults`: event type -> f(record, deal now) -> {field: value}, what the game works
-      out for a sheet as it stands (Pope Joan's cards dealt to each, from the pack and the
-      players), offered by its `due` and editable on the page.
+    - `sheets`: event type -> f(record, deal now) -> {field: what it admits}, what the game
+      works out for a sheet as it stands (`default`: Pope Joan's cards dealt to each, from the
+      pack and the players; `choices`: Progressive Poker's rebuy, only who has lost all his
+      counters), given by its `due` (`ledger.games.due`) and editable on the page.
+    - `offers`: for a game without deals, record -> the facts its rules take now (the next
+      table's pot, or the bell; a rebuy while someone has lost all his counters).
     - `examples`: st -> Examples, the strategies its tests draw it with.
     - `undone_in_order`: its own facts build on each other (Progressive Poker's rounds): a
       void takes the latest first.
@@ -80,7 +83,8 @@ class Game:
     tallies: Callable[[GameRecord, object], dict[str, dict[str, int]]] | None = None
     page: tuple[Button, ...] = ()
     words: Mapping[str, Sentence] = field(default_factory=dict)
-    defaults: Mapping[str, Callable] = field(default_factory=dict)
+    sheets: Mapping[str, Callable] = field(default_factory=dict)
+    offers: Callable[[GameRecord], list[str]] | None = None
     offered_as: str = ""  # how a list of games to start names it, when not by its title
     examples: Callable | None = None
     undone_in_order: bool = False  # its own facts are voided from the latest back

@@ -20,7 +20,9 @@ def deal_started(game: InPlay, data: dict) -> list[dict]:
 
 
 def cards_bartered(game: InPlay, data: dict) -> list[dict]:
-    """Seed 000: a barter is with the player on the left; no money moves."""
+    """Seed 000: a barter is with the player on the left (so it need not be said); no money
+    moves."""
+    data = {"with": game.left_of(game.seated("data.player", data["player"])), **data}
     generic.cards_bartered(game, data)
     if data["with"] != game.left_of(data["player"]):
         raise Conflict.field("data.with", "In Commerce a player barters with the player on his left.")
@@ -123,7 +125,8 @@ GAME = Game(
                                         Field("seller", "player", "From", default="dealer"),
                                         Field("price", "amount", "Price", default="stake"))),
           Button("Barter", "cards_bartered", (Field("player", "player", "Who bartered"),
-                                              Field("with", "player", "With"))),
+                                              Field("with", "player", "With", default="=player",
+                                                    hint="the player on his left"))),
           *generic.SHARED),
     words={"commerce_stand": stand_told},
     examples=examples,

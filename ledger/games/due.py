@@ -39,9 +39,10 @@ def due(game: Game, record: GameRecord, held: Mapping[str | None, int] | None = 
     if not game.deals:
         quick = next((b.type for b in game.page if b.quick), None)
         upcoming = None if over else (game.next_fact(record) if game.next_fact else quick)
-        return {"deal": 0, "open": False, "over": over, "next": upcoming,
-                "offered": [] if over else _types(game), "ending": [], "sheets": {},
-                "refundable": _refundable(game, held, False)}
+        offered = [] if over else game.offers(record) if game.offers else _types(game, record)
+        sheets = {t: sheet for t in offered if (sheet := _sheet(game, record, None, t))}
+        return {"deal": 0, "open": False, "over": over, "next": upcoming, "offered": offered,
+                "ending": [], "sheets": sheets, "refundable": _refundable(game, held, False)}
     turn = dealing(record, game.keeps_deal)
     now = deal_now(game, record, turn["current_dealer"])
     coming = DealNow(now.number + 1, turn["next_dealer"], {}, False, False)
@@ -57,7 +58,7 @@ def _due(game: Game, record: GameRecord, now: DealNow, over: bool,
          held: Mapping[str | None, int] | None) -> dict:
     """`held`: the pools as they stand; None once a deal not yet sent has paid its antes (or
     when they are not known)."""
-    accepted = [] if over else [t for t in _types(game) if _accepts(game, record, now, t)
+    accepted = [] if over else [t for t in _types(game, record) if _accepts(game, record, now, t)
                                 and _has_pool(t, held)]
     sheets = {t: sheet for t in accepted if (sheet := _sheet(game, record, now, t))}
     offered = [t for t in accepted if all(a.get("choices", True) for a in sheets.get(t, {}).values())]
@@ -96,17 +97,21 @@ def _sheet(game: Game, record: GameRecord, now: DealNow, event_type: str) -> dic
     if button is None:
         return {}
     sheet: dict[str, dict] = {}
+    per_player = getattr(game.life.settles.get(event_type), "per_player", None) if now else None
     for f in button.fields:
-        if f.input == "choice" and f.choices and game.life is not None:
+        if per_player and f.name == "player":  # (Vingt-un's one hand: a hand still open)
+            sheet[f.name] = {"choices": [seat for seat in record.seats if seat != now.dealer and
+                                         f"{per_player} of player:{seat}" not in now.settled]}
+        if f.input == "choice" and f.choices and now is not None:
             still = [c for c in f.choices if _open(game, record, now, event_type, {f.name: c})]
             if still != list(f.choices):
                 sheet[f.name] = {"choices": still}
         if f.only_with:
             option, value = f.only_with
             sheet.setdefault(f.name, {})["asked"] = record.options.get(option) == value
-    worked_out = game.defaults.get(event_type)
-    for name, value in (worked_out(record, now) if worked_out else {}).items():
-        sheet.setdefault(name, {})["default"] = value
+    worked_out = game.sheets.get(event_type)
+    for name, admits in (worked_out(record, now) if worked_out else {}).items():
+        sheet.setdefault(name, {}).update(admits)
     return sheet
 
 
@@ -150,9 +155,9 @@ def _dealers_ahead(game: Game, record: GameRecord) -> list[str]:
     return dealers
 
 
-def _types(game: Game) -> list[str]:
-    """The facts the page offers for the game, in its order, the deal first."""
-    types = [b.type for b in game.page]
+def _types(game: Game, record: GameRecord) -> list[str]:
+    """The facts the page offers for the game as it was started, in its order, the deal first."""
+    types = [b.type for b in game.page if b.only_if is None or b.only_if(record.options)]
     if game.deals and "deal_started" not in types:
         types.insert(0, "deal_started")
     return list(dict.fromkeys(types))

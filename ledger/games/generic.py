@@ -4,7 +4,7 @@ may play any of them its own way (its antes at `deal_started`)."""
 
 from marshmallow import fields, validate
 
-from ledger.errors import Conflict, Inconsistent, NotFound
+from ledger.errors import Conflict, Inconsistent, Invalid, NotFound
 from ledger.events.fields import Counters, EventData, Ref, RefKey, RefList, Text
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games.in_play import InPlay as Game
@@ -54,9 +54,9 @@ class CardBought(EventData):
 
 
 CardsBartered = EventData.from_dict(
-    {"player": Ref(required=True), "with": Ref(required=True, metadata={
-        "description": "the player he exchanged with: not himself (in Commerce, the player on "
-                       "his left)"})}, name="CardsBartered"
+    {"player": Ref(required=True), "with": Ref(metadata={
+        "description": "the player he exchanged with: not himself; in Commerce the player on "
+                       "his left, which leaving it out says"})}, name="CardsBartered"
 )
 
 
@@ -158,6 +158,8 @@ def card_bought(game: Game, data: dict) -> list[dict]:
 def cards_bartered(game: Game, data: dict) -> list[dict]:
     """A card exchanged between two players: recorded, no money moves."""
     trader = game.seated("data.player", data["player"])
+    if "with" not in data:
+        raise Invalid.field("data.with", "With whom? Name the player he exchanged with.")
     if game.seated("data.with", data["with"]) == trader:
         raise Inconsistent.field("data.with", "A player cannot barter with himself.")
     return []

@@ -3,7 +3,7 @@ the sheet it asks for, and its options read from its marshmallow schema. Compact
 its default (none, false, no text) is left out, so that the catalogue stays small on a
 phone's slow network; lists are always given, empty or not."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from marshmallow import fields, missing, validate
@@ -98,13 +98,15 @@ class Button:
     whole deal with one row per seat but the dealer; each row's outcome (label → the fact's
     data) becomes one fact for that seat (`player`), the first outcome preselected.
     When it is offered comes from the game's deal life: what is due in each game is a read
-    of its own (`ledger.games.due`)."""
+    of its own (`ledger.games.due`); `only_if(options)`: offered only in a game started so
+    (Speculation's knave-or-five fine, Vingt-un's over-draw penalty)."""
 
     label: str
     type: str
     fields: tuple[Field, ...] = ()
     quick: bool = False
     outcomes: tuple[tuple[str, Mapping], ...] = ()
+    only_if: Callable[[Mapping], bool] | None = None
 
     def described(self) -> dict:
         return compact({"label": self.label, "type": self.type, "quick": self.quick,

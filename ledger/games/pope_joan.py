@@ -180,7 +180,7 @@ def cards_dealt(seats: list[str], dealer: str) -> dict[str, int]:
 
 def _sheet_defaults(record, now) -> dict:
     """The turn-up's sheet: the cards dealt to each other player, as the deal gives them."""
-    return {"cards_dealt": cards_dealt(record.seats, now.dealer)} if now.dealer else {}
+    return {"cards_dealt": {"default": cards_dealt(record.seats, now.dealer)}} if now.dealer else {}
 
 
 def _settles_out(data: dict, _options: dict) -> tuple[str, ...]:
@@ -317,6 +317,6 @@ GAME = Game(
           Button("Compartment", "compartment_won", (
               Field("compartment", "choice", "Which compartment", choices=COMPARTMENTS[:-1]),
               Field("player", "player", "Who won it")))),
-    defaults={"trump_turned_up": _sheet_defaults},
+    sheets={"trump_turned_up": _sheet_defaults},
     words=WORDS, examples=examples,
 )

@@ -181,7 +181,11 @@ def card_bought(told: Told) -> str:
 
 
 def cards_bartered(told: Told) -> str:
-    return f"{told.name(told.data['player'])} bartered a card with {told.name(told.data['with'])}"
+    """With whom: as named, or (Commerce, where it need not be said) the player on his left."""
+    trader, seats = told.data["player"], told.game.seats if told.game else []
+    partner = told.data.get("with") or (seats[(seats.index(trader) + 1) % len(seats)]
+                                        if trader in seats else None)
+    return f"{told.name(trader)} bartered a card with {told.name(partner)}"
 
 
 def deal_sold(told: Told) -> str:

@@ -181,8 +181,8 @@ GAME = Game(
     # Seed 002: the dealer settles with each player once a deal; the brulet (before the
     # proper deal, seed 003), the doubling and the over-draw come once a deal. Nothing ends a
     # deal but the next: the next deal is due once every hand is settled.
-    life=DealLife(play=frozenset({"stakes_doubled"}),
-                  settles={"vingt_un_hand_settled": per_player("the hand"),
+    life=DealLife(settles={"vingt_un_hand_settled": per_player("the hand"),
+                           "stakes_doubled": once("the doubling"),
                            "brulet": once("the brulet"),
                            "vingt_un_overdrawn": once("the over-draw")},
                   done=every_hand("the hand")),
@@ -201,7 +201,7 @@ GAME = Game(
               Field("natural", "bool", "A natural"), Field("tie", "bool", "A tie"),
               Field("amount", "amount", "Counters (default: the stake)", optional=True))),
           Button("Double", "stakes_doubled"), Button("Brulet", "brulet"),
-          Button("Over-draw", "vingt_un_overdrawn"),
+          Button("Over-draw", "vingt_un_overdrawn", only_if=lambda options: options["overdraw_penalty"] > 0),
           Button("Sell deal", "deal_sold", (Field("seller", "player", "Who sells his deal",
                                                   default="next_dealer"),
                                             Field("buyer", "player", "Who buys it"),

@@ -102,6 +102,9 @@ class Evening:
         assert answer.status_code == 201, answer.text
         return answer.json()
 
+    def name_of(self, player_id: str | None) -> str | None:
+        return next((name for name, pid in self.players.items() if pid == player_id), None)
+
     def events(self) -> list[dict]:
         return self.get("/events")["events"]
 

@@ -144,7 +144,7 @@ function drawGame(game, kept) {
     const left = (due.refundable || []).map(p => ({...p, game_id: game.id}));
     if (left.length) parts.append(el("div", null, {class: "row"}, ...left.map(p => {
       const said = `Share back ${p.counters} ${p.counters === 1 ? "counter" : "counters"}${p.pool ? " of the " + p.pool + " pool" : ""}…`;
-      return button(said, () => import("./settle.js").then(s => s.askRefund(p)), {class: "small", "aria-label": `${said}, ${title}`});
+      return button(said, () => import("./settle.js").then(s => s.askRefund(p)), {class: "small", "data-fact": "pool_refunded", "aria-label": `${said}, ${title}`});
     })));
   }
   return card;

@@ -33,6 +33,7 @@ export function wholeDeal(box, game, f, seated) {
     }
     set.append(group);
   }
+  remains();  // the last player holds the whole deal until the others' counts are typed
   if (totals) {  // running totals, ticked when a kind of card is all counted
     set.append(el("p", `${who[last]}'s counts are what remains, until typed in.`, {class: "hint"}));
     const line = el("p", null, {class: "totals", "aria-live": "polite"});

@@ -14,7 +14,7 @@ export function grid(box, fields, seats, named, given) {
   const players = fields.filter(f => f.input === "player");
   const chosen = players.length ? whoTook(box, players, seats, named, given, readers) : () => null;
   for (const f of fields.filter(x => x.input === "counts")) {
-    const row = el("fieldset", null, {class: "chips", "data-field": f.name, "data-label": f.label});
+    const row = el("fieldset", null, {class: "chips", "data-field": f.name, "data-label": f.label, "data-most": f.most});
     row.append(el("legend", f.label));
     box.append(row);
     readers[f.name] = f.most ? taps(row, f, seats, (given[f.name] || {}), who)

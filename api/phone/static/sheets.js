@@ -141,7 +141,7 @@ export function fill(box, game, spec, scope = {}, given = {}) {
     const preset = typed(f.name) ?? (typeof f.default === "string" ? (follows ? undefined : values[f.default]) : f.default);
     // a field that takes another's value until chosen (Commerce's winner: the stander) is
     // folded, saying so: the usual deal needs no tap on it
-    const slot = el("div", null, {class: "field", "data-field": f.name, "data-label": f.label});
+    const slot = el("div", null, {class: "field", "data-field": f.name, "data-label": f.label, ...(f.optional ? {"data-optional": ""} : {})});
     const into = follows ? el("details", null, {class: "follows"}, el("summary", `${f.label}: ${f.hint || "as " + follows.label.toLowerCase()}, unless chosen`)) : slot;
     box.append(follows ? into : slot);
     if (follows) into.append(slot);
@@ -215,8 +215,8 @@ export function stepper(box, text, preset, min, attributes = {}) {
 }
 
 function input(box, game, f, preset, seated = game.seats) {
-  const who = names();
-  const seats = seated.map(s => [s, who[s]]);
+  const who = names();  // (a player field the game narrows: only those it admits, a rebuy's)
+  const seats = seated.filter(s => f.input !== "player" || !f.choices.length || f.choices.includes(s)).map(s => [s, who[s]]);
   if (f.input === "player") return chips(box, f.label, f.optional ? [["", "nobody"], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
   if (f.input === "players") return chips(box, f.label, seats, true, preset || []);
   if (f.input === "choice") return chips(box, f.label, f.choices.map(c => [c, String(c).replace(/_/g, " ")]), false, preset ?? f.choices[0]);

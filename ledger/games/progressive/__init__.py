@@ -168,6 +168,19 @@ def _next(record: GameRecord) -> str:
     return "progressive_round_ended" if len(now["pots"]) == len(now["order"]) else "progressive_pot_won"
 
 
+def _offers(record: GameRecord) -> list[str]:
+    """What the rules take now: the next table's pot, or the bell once every table's pot is
+    in; a rebuy while a player has lost all his counters."""
+    now = progressive(record)
+    broke = any(held == 0 for held in now["held"].values())
+    return [_next(record), *(["progressive_rebuy"] if broke else [])]
+
+
+def _rebuy_sheet(record: GameRecord, _now) -> dict:
+    """A rebuy is for who has lost all his counters."""
+    return {"player": {"choices": [p for p, held in progressive(record)["held"].items() if held == 0]}}
+
+
 def examples(st) -> Examples:
     """Pots drawn from the tallies as they stand (who sits where, what each holds)."""
     def pot(t):
@@ -217,6 +230,7 @@ GAME = Game(
     facts={"progressive_pot_won": ProgressivePotWon, "progressive_round_ended": ProgressiveRoundEnded,
            "progressive_rebuy": ProgressiveRebuy},
     rules=RULES, folds=dict.fromkeys(RULES, _fact), next_fact=_next, undone_in_order=True,
+    offers=_offers, sheets={"progressive_rebuy": _rebuy_sheet},
     reads={"progressive": lambda record, state: tallies(record, state.players)},
     csv_columns=_chips, tallies=_prizes, examples=examples,
     words={"progressive_pot_won": pot_told, "progressive_round_ended": bell_told,
