@@ -50,7 +50,8 @@ def brag_ante_unseen(game: InPlay, data: dict) -> list[dict]:
 def deal_told(told: Told) -> str:
     """The dealer as the rules had him: the one who put up the ante."""
     dealer = next(iter(told.payers()), None) or told.dealer_named()
-    return f"{told.name(dealer)} dealt and put up an ante of {told.pays(dealer, None, told.into_pool())}"
+    ante = told.pays(dealer, None, told.into_pool())
+    return f"{told.name(dealer)} dealt and put up an ante of {ante}"
 
 
 def bet_told(told: Told) -> str:
@@ -66,7 +67,8 @@ def unseen_told(told: Told) -> str:
     who, back = told.name(dealer), told.pays(None, dealer, told.from_pool())
     for seat in told.payers():  # a counter each
         told.pays(seat, dealer, -told.got(seat))
-    return f"Nobody saw {who}'s ante: {who} took the ante of {back} back and each other player paid {who} 1"
+    return (f"Nobody saw {who}'s ante: {who} took the ante of {back} back and each other "
+            f"player paid {who} 1")
 
 
 class BragOptions(EventData):

@@ -81,7 +81,8 @@ def hand_told(told: Told) -> str:
     natural = " with a natural" if data["natural"] else ""
     amount = abs(told.got(hand))  # the hand's one part: paid or received
     if data["winner"] == "player":
-        return f"{who} beat {banker}, the dealer,{natural}: {banker} paid {who} {told.pays(dealer, hand, amount)}"
+        paid = told.pays(dealer, hand, amount)
+        return f"{who} beat {banker}, the dealer,{natural}: {banker} paid {who} {paid}"
     paid = f"{who} paid {banker} {told.pays(hand, dealer, amount)}"
     if not data["tie"]:
         return f"{banker}, the dealer, beat {who}{natural}: {paid}"

@@ -22,8 +22,6 @@ from ledger.games.page import Button, Field
 from ledger.games.record import GameRecord
 
 PACKS = counts.PACKS
-
-
 INDEPENDENT = (3, 6)  # seats of a game of each for himself (two score the difference)
 
 
@@ -62,14 +60,15 @@ def _not_won(record: GameRecord) -> None:
 
 
 def deal_counted(game: InPlay, data: dict) -> list[dict]:
-    """Counts per seated player; nothing moves (scores are a projection)."""
+    """Counts per seated player: the scores are a projection; the count that wins the game
+    pays its stakes."""
     _not_won(game.record)
     counts.counted(game, data)
     return stakes_paid(game.record, data["counts"])
 
 
 def deal_taken(game: InPlay, data: dict) -> list[dict]:
-    """Who took what scores; nothing moves (scores are a projection)."""
+    """Who took what scores: scored, and its stakes paid, as the same deal counted."""
     _not_won(game.record)
     taken.taken(game, data)
     return stakes_paid(game.record, taken.as_counts(game.seats, data))
@@ -157,7 +156,8 @@ GAME = Game(
                   ends=when_settled("the count"), one_at_a_time=True),
     folds={"cassino_deal_counted": _counted, "cassino_deal_taken": _counted},
     reads={"scores": lambda record, _state: scores(record)},
-    over=won, csv_columns=_points, tallies=_won, examples=examples, undone_in_order="the later counts",
+    over=won, csv_columns=_points, tallies=_won, examples=examples,
+    undone_in_order="the later counts",  # the count that wins pays the stakes (`stakes`)
     words={"cassino_deal_counted": counted_told, "cassino_deal_taken": taken_told},
     page=(generic.DEAL, TAKEN, COUNTED),
 )

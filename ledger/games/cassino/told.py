@@ -22,8 +22,10 @@ def scored_told(told: Told, counted: dict) -> str:
     the log stands), and the stakes its postings paid for it (the sentence's tail for both
     ways of recording a deal)."""
     game = told.game
-    if game is None or any(p not in counted for side in sides(game) for p in side):
+    if game is None:
         return ""
+    if any(p not in counted for side in sides(game) for p in side):
+        return paid_told(told)
     scored = deal_points(game, counted)[1]
     scorers = [(side, n) for side, n in zip(sides(game), scored) if n]
     said = ("; nobody scores" if not scorers else "; scores: " + ", ".join(
