@@ -1,9 +1,10 @@
 """Every figure the log says is a part of what moved. Over random evenings of every registered
-game (the facts its module's examples draw, voids in any order, payments and mends between),
-each game fact's sentence says who paid whom what, part by part (`Told.pays`): those parts
-add up, player by player, to what the fact's postings moved for him (nothing `unsaid`), and
-each part's figure is in the sentence. A sentence that read a figure from a player's net,
-where his parts cancel (he paid for his cards and won a compartment), fails here."""
+game (the facts its module's examples draw, its own the most; voids in any order, undos and
+payments between), each game fact's sentence says who paid whom what, part by part
+(`Told.pays`): those parts add up, player by player, to what the fact's postings moved for
+him (nothing `unsaid`), and each part's figure is in the sentence. A sentence that read a
+figure from a player's net, where his parts cancel (he paid for his cards and won a
+compartment), fails here."""
 
 import re
 
