@@ -69,7 +69,9 @@ function drawGame(game, kept) {
     : named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
   parts.append(el("p", meta.join(" · "), {class: "meta"}));
   if (extras.scores) {
-    const totals = extras.scores.by_side.map(s => `${s.players.map(p => who[p]).join(" & ")} ${s.points}`).join(", ");  // partners as one side
+    // partners as one side (a view kept from before sides were read: each player alone)
+    const sides = extras.scores.by_side || game.seats.filter(p => p in extras.scores.totals).map(p => ({players: [p], points: extras.scores.totals[p]}));
+    const totals = sides.map(s => `${s.players.map(p => who[p]).join(" & ")} ${s.points}`).join(", ");
     const won = extras.scores.result ? ` · won by ${extras.scores.result.winners.map(p => who[p]).join(" & ")}` : "";
     parts.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
   }
