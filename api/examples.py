@@ -60,7 +60,7 @@ DEAL_STARTED = _event(DEAL, 8, "deal_started", {"dealer": BENNET}, [
     (f"player:{CATHERINE}", -2), (f"player:{DARCY}", -2)], COMMERCE)
 CASSINO_OPTIONS = {"partnerships": [[BENNET, CATHERINE], [COLLINS, DARCY]],
                    "lowest_scorer_deduction": False, "target": 11, "pack": 52,
-                   "last_take_sweeps": True, "first_dealer": None}
+                   "last_take_sweeps": True, "played_for": "game", "first_dealer": None}
 
 
 def _counts(cards, spades, aces, great, little, sweeps) -> dict:
@@ -162,7 +162,10 @@ RESPONSES = {
                    "raw": {BENNET: 11, CATHERINE: 11, COLLINS: 3, DARCY: 3},
                    "scored": {BENNET: 8, CATHERINE: 8, COLLINS: 0, DARCY: 0}}],
         "winner": None, "winners": [], "target": 11,
-        "sides": [[BENNET, CATHERINE], [COLLINS, DARCY]]}},
+        "sides": [[BENNET, CATHERINE], [COLLINS, DARCY]],
+        "by_side": [{"players": [BENNET, CATHERINE], "points": 8},
+                    {"players": [COLLINS, DARCY], "points": 0}],
+        "result": None}},
     "getRefund": {"200": {
         "game_id": COMMERCE, "pool": None, "counters": 7,
         "shares": {BENNET: 2, COLLINS: 2, CATHERINE: 2, DARCY: 1}, "odd": [BENNET]}},

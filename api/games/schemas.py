@@ -64,6 +64,11 @@ class Option(Schema):
         "description": "bool, choice, number, seat, tables or partners"})
     choices = fields.List(fields.Raw())
     min = fields.Integer()
+    seats = fields.List(fields.Integer(), metadata={
+        "description": "offered only for this many seated players, [fewest, most]; absent: any"})
+    without = fields.String(metadata={
+        "description": "not offered with this other option set (it cannot apply then); the "
+                       "service refuses the two together"})
 
 
 class GameDescription(Schema):

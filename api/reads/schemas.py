@@ -73,6 +73,19 @@ class CassinoDeal(Schema):
     scored = fields.Dict(keys=fields.String(), values=fields.Integer())
 
 
+class SidePoints(Schema):
+    players = fields.List(fields.String(), metadata={
+        "description": "a partnership, or one player for himself"})
+    points = fields.Integer()
+
+
+class CassinoResult(Schema):
+    winners = fields.List(fields.String(), metadata={"description": "the winning side"})
+    points = fields.Integer(metadata={"description": "the winning side's total"})
+    against = fields.Integer(metadata={"description": "the best of the other sides' totals"})
+    event_id = fields.String(metadata={"description": "the count that won the game"})
+
+
 class Scores(Schema):
     totals = fields.Dict(keys=fields.String(), values=fields.Integer(),
                          metadata={"description": "per player; partners carry the same total"})
@@ -81,6 +94,11 @@ class Scores(Schema):
     winners = fields.List(fields.String(), metadata={"description": "the winning side"})
     target = fields.Integer()
     sides = fields.List(fields.List(fields.String()))
+    by_side = fields.List(fields.Nested(SidePoints), metadata={
+        "description": "each side's total, in the order of `sides`: a result is said by side "
+                       "(\"won by Zoë & Al 22–0\"), never by player"})
+    result = fields.Nested(CassinoResult, allow_none=True, metadata={
+        "description": "the game won, by side; null while it plays on"})
 
 
 class Transfer(Schema):

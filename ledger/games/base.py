@@ -10,7 +10,8 @@ from marshmallow import Schema
 from ledger.games.life import DealLife
 from ledger.games.page import Button, compact, option_described
 from ledger.games.record import GameRecord
-from ledger.games.told import SHARED, Sentence
+from ledger.games.shared_words import SHARED
+from ledger.games.told import Sentence
 
 # rule(game in play, data) -> postings; raises a LedgerError to refuse the fact
 Rule = Callable[..., list[dict]]
@@ -57,8 +58,9 @@ class Game:
     - `offers`: for a game without deals, record -> the facts its rules take now (the next
       table's pot, or the bell; a rebuy while someone has lost all his counters).
     - `examples`: st -> Examples, the strategies its tests draw it with.
-    - `undone_in_order`: its own facts build on each other (Progressive Poker's rounds): a
-      void takes the latest first.
+    - `undone_in_order`: its own facts build on each other (Progressive Poker's rounds, the
+      Cassino count that wins the game and pays its stakes): a void takes the latest first;
+      what to void first, in words (none: any order).
     """
 
     kind: str
@@ -87,7 +89,7 @@ class Game:
     offers: Callable[[GameRecord], list[str]] | None = None
     offered_as: str = ""  # how a list of games to start names it, when not by its title
     examples: Callable | None = None
-    undone_in_order: bool = False  # its own facts are voided from the latest back
+    undone_in_order: str = ""  # its own facts are voided from the latest back: "the later …"
 
     def __post_init__(self):
         if self.life is not None:  # a pool left at the evening's end can always go back

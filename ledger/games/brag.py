@@ -9,7 +9,8 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
-from ledger.games.told import Told, stake_paid as stake_told
+from ledger.games.shared_words import stake_paid as stake_told
+from ledger.games.told import Told
 
 
 def ante(game: InPlay, deal: dict) -> int:
@@ -47,21 +48,27 @@ def brag_ante_unseen(game: InPlay, data: dict) -> list[dict]:
 
 
 def deal_told(told: Told) -> str:
-    dealer = told.dealer_named()
-    return f"{told.name(dealer)} dealt and put up an ante of {-told.got(dealer)}"
+    """The dealer as the rules had him: the one who put up the ante."""
+    dealer = next(iter(told.payers()), None) or told.dealer_named()
+    ante = told.pays(dealer, None, told.into_pool())
+    return f"{told.name(dealer)} dealt and put up an ante of {ante}"
 
 
 def bet_told(told: Told) -> str:
     """A bet or a raise into the pool (a stake to another player is said as a stake)."""
     data = told.data
-    return stake_told(told) if data.get("to") else f"{told.name(data['player'])} bet {data['amount']}"
+    if data.get("to"):
+        return stake_told(told)
+    return f"{told.name(data['player'])} bet {told.pays(data['player'], None, data['amount'])}"
 
 
 def unseen_told(told: Told) -> str:
-    dealer = next(iter(told.paid_to()), told.dealer)
-    who = told.name(dealer)
-    return (f"Nobody saw {who}'s ante: {who} took the ante of {told.from_pool()} back and each "
-            f"other player paid {who} 1")
+    dealer = next(iter(told.payees()), told.dealer)
+    who, back = told.name(dealer), told.pays(None, dealer, told.from_pool())
+    for seat in told.payers():  # a counter each
+        told.pays(seat, dealer, -told.got(seat))
+    return (f"Nobody saw {who}'s ante: {who} took the ante of {back} back and each other "
+            f"player paid {who} 1")
 
 
 class BragOptions(EventData):

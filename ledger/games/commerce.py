@@ -81,10 +81,14 @@ def stand_told(told: Told) -> str:
     said = [f"{told.name(stander)} stood"]
     if better:
         said.append(f"{told.names(better)} held {'a better hand' if len(better) == 1 else 'better hands'}")
-    taken = [f"the pool of {told.from_pool()}"] if told.from_pool() else ["an empty pool"]
-    dealer = told.dealer
-    if dealer and dealer != winner:
-        taken.append(f"a stake of {stake} from {told.name(dealer)}, the dealer")
+    pool = told.pays(None, winner, told.from_pool())
+    for hand in better:
+        told.pays(stander, hand, stake)
+    taken = [f"the pool of {pool}"] if pool else ["an empty pool"]
+    # the dealer as the rules had him: who paid what the pool and the better hands leave
+    dealer = next((p for p, n in told.unsaid().items() if n < 0), None)
+    if dealer is not None:
+        taken.append(f"a stake of {told.pays(dealer, winner, stake)} from {told.name(dealer)}, the dealer")
     said.append(f"{told.name(winner)} won {listed(taken)}")
     if better:
         each = " each" if len(better) > 1 else ""

@@ -27,7 +27,7 @@ def jig_out(game: InPlay, data: dict) -> list[dict]:
 
 
 def out_told(told: Told) -> str:
-    won = told.from_pool()
+    won = told.pays(None, told.data["player"], told.from_pool())
     return going_out(told) + (f" and the pool of {won}" if won else "")
 
 

@@ -19,7 +19,9 @@ def compact(described: dict) -> dict:
 def option_described(name: str, field: fields.Field) -> dict:
     """One option as a start-game form offers it, read from its marshmallow field: `input` is
     `bool`, `choice` (of `choices`), `number` (from `min`), `seat` (a seated player),
-    `tables` (players seated at the session's tables) or `partners` (two sides of two)."""
+    `tables` (players seated at the session's tables) or `partners` (two sides of two). An
+    option that applies only to some tables says so: `seats` (offered for this many seated
+    players, [fewest, most]) and `without` (not with that other option set)."""
     choices = next((v.choices for v in field.validators if isinstance(v, validate.OneOf)), None)
     if isinstance(field, fields.Boolean):
         form = {"input": "bool"}
@@ -37,6 +39,7 @@ def option_described(name: str, field: fields.Field) -> dict:
     return compact({"name": name, "label": name.replace("_", " ").capitalize(),
                     "hint": field.metadata.get("description", ""),
                     "default": None if default is missing or callable(default) else default,
+                    "seats": field.metadata.get("seats"), "without": field.metadata.get("without"),
                     **form})
 
 

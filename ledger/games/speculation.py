@@ -36,7 +36,7 @@ RULES = {"deal_started": deal_started, "knave_or_five_turned": knave_or_five_tur
 def knave_or_five_told(told: Told) -> str:
     who = told.data["player"]
     return (f"{told.name(who)} turned up a knave or a five of a plain suit and paid "
-            f"{-told.got(who)} into the pool")
+            f"{told.pays(who, None, told.into_pool())} into the pool")
 
 
 def examples(st) -> Examples:

@@ -114,6 +114,9 @@ def stake_carried_over(game: InPlay, data: dict) -> list[dict]:
 
 def deal_told(told: Told) -> str:
     dealer = told.dealer_named()
+    for seat in told.payers():  # a stake on each pool
+        for name in STAKES:
+            told.pays(seat, None, told.stake)
     return (f"{told.name(dealer) if dealer else 'The deal was'} dealt; each laid down three "
             f"stakes of {told.stake}")
 
@@ -121,15 +124,16 @@ def deal_told(told: Told) -> str:
 def won_told(told: Told) -> str:
     """The stake won and what it held; a sweep of all three, and what each other paid for it."""
     winner, stake = told.data["winner"], told.data["stake"]
-    said = f"{told.name(winner)} won {WHAT[stake]}: {told.from_pool(stake)}"
-    bonus = max(told.paid_by().values(), default=0)
+    said = f"{told.name(winner)} won {WHAT[stake]}: {told.pays(None, winner, told.from_pool(stake))}"
+    bonus = max([told.pays(p, winner, -told.got(p)) for p in told.payers()], default=0)
     return said + (f"; all three stakes won, each other player paid {told.name(winner)} {bonus}"
                    if bonus else "")
 
 
 WORDS = {
     "deal_started": deal_told, "stake_won": won_told,
-    "brag_bet": lambda t: f"{t.name(t.data['player'])} bragged {t.data['amount']} on the second stake",
+    "brag_bet": lambda t: (f"{t.name(t.data['player'])} bragged "
+                           f"{t.pays(t.data['player'], None, t.data['amount'])} on the second stake"),
     "stake_carried_over": lambda t: f"Nobody won {WHAT[t.data['stake']]}: it stays for the next deal",
     "pool_refunded": lambda t: refunded(t, capital(WHAT.get(t.data.get("pool"), "the pool"))),
 }

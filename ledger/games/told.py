@@ -1,12 +1,21 @@
 """A fact in words. Each game says how its own facts are told (`Game.words`: event type ->
-`sentence(told) -> str`), beside their declaration; the shared facts are told here
-(`SHARED`), and a game may tell one of them its own way (Brag's ante at the deal).
+`sentence(told) -> str`), beside their declaration; the shared facts are told in
+`ledger.games.shared_words`, and a game may tell one of them its own way (Brag's ante at the
+deal).
 
 A sentence is plain table English: players by name, the counters that moved and what was
 counted, the pools by the names the table gives them; never an id, a field's name or a
 letter option. It reads what the fact recorded (`data`), what its rules resolved
 (`postings`) and the game as the log stands (`game`, `dealer`); the session's words
-(`ledger.projections.words`) put the game and the deal in front of it."""
+(`ledger.projections.words`) put the game and the deal in front of it.
+
+Each figure a sentence gives is one part of the fact (the cards one player paid for, a
+compartment, the Game), said through `Told.pays`, which keeps who paid whom: a part is read
+from the fact's data, the game's stake and options, or an account only that part touches (a
+pool taken whole, a payer's own posting), never from a player's net, in which his parts
+cancel (who paid for his cards and won a compartment). Said so, every player's parts add up
+to what the postings moved for him (`Told.unsaid` is empty): the tests hold every sentence
+to it."""
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -15,6 +24,7 @@ from ledger.events.postings import player, pool
 from ledger.games.record import GameRecord
 
 Sentence = Callable[["Told"], str]
+Move = tuple[str | None, str | None, int]  # (payer, payee, counters); None: a pool, the bank
 
 
 @dataclass(slots=True)
@@ -29,6 +39,8 @@ class Told:
     players: Mapping[str, str] = field(default_factory=dict)  # player id -> name
     tables: Mapping[str, str] = field(default_factory=dict)  # table id -> name
     labels: Mapping[str, str] = field(default_factory=dict)  # game id -> "Commerce 2"
+    deal: int = 0  # the deal's number as the log stands (0: before the first)
+    moves: list[Move] = field(default_factory=list)  # what the sentence says moved
 
     def name(self, player_id: str | None) -> str:
         return self.players.get(player_id, "a player")
@@ -50,26 +62,51 @@ class Told:
     def options(self) -> dict:
         return self.game.options if self.game else {}
 
+    def pays(self, payer: str | None, payee: str | None, amount: int) -> int:
+        """Say that `amount` counters of one part went from `payer` to `payee` (player ids;
+        None: a pool or the bank): kept with the sentence (`moves`), and given back for its
+        text."""
+        if amount:
+            self.moves.append((payer, payee, amount))
+        return amount
+
+    def unsaid(self) -> dict[str, int]:
+        """What the postings moved to each player beyond what the sentence has said so far
+        (negative: from him); nothing once every part is said."""
+        left = {p["account"][7:]: p["amount"] for p in self.postings
+                if p["account"].startswith("player:")}
+        for payer, payee, amount in self.moves:
+            for who, change in ((payer, amount), (payee, -amount)):
+                if who is not None:
+                    left[who] = left.get(who, 0) + change
+        return {who: n for who, n in left.items() if n}
+
     def moved(self, account: str) -> int:
         """What the postings moved to an account (negative: from it)."""
         return sum(p["amount"] for p in self.postings if p["account"] == account)
 
     def got(self, player_id: str) -> int:
+        """What the postings moved to a player: one part's figure only in a fact where no
+        other part touches him (an ante, a rebuy); else say each part from the data."""
         return self.moved(player(player_id))
 
     def from_pool(self, name: str | None = None) -> int:
-        """What was taken out of the game's pool (or one of its named pools)."""
+        """What was taken out of the game's pool (or one of its named pools): one part of a
+        fact touches a pool."""
         return -self.moved(pool(self.game.id, name)) if self.game else 0
 
-    def paid_by(self) -> dict[str, int]:
-        """Each player who paid, and how much (in the postings' order)."""
-        return {p["account"][7:]: -p["amount"] for p in self.postings
-                if p["amount"] < 0 and p["account"].startswith("player:")}
+    def into_pool(self, name: str | None = None) -> int:
+        return -self.from_pool(name)
 
-    def paid_to(self) -> dict[str, int]:
-        """Each player who received, and how much."""
-        return {p["account"][7:]: p["amount"] for p in self.postings
-                if p["amount"] > 0 and p["account"].startswith("player:")}
+    def payers(self) -> list[str]:
+        """Who the postings took from (in their order): who, not how much."""
+        return [p["account"][7:] for p in self.postings
+                if p["amount"] < 0 and p["account"].startswith("player:")]
+
+    def payees(self) -> list[str]:
+        """Who the postings paid (in their order)."""
+        return [p["account"][7:] for p in self.postings
+                if p["amount"] > 0 and p["account"].startswith("player:")]
 
     def counted(self, per_player: Mapping[str, int]) -> str:
         """`Ben 3, Cleo 0`: a number per player, by name, in the order they sit."""
@@ -78,9 +115,9 @@ class Told:
         return ", ".join(f"{self.name(p)} {per_player[p]}" for p in ordered)
 
     def each_paid(self, into: str, dealer: str | None = None) -> str:
-        """`each paid 2 into the pool, Ann 4`: the payments into the pools, said shortly when
-        every seat paid alike (but one, the dealer)."""
-        paid = self.paid_by()
+        """`each paid 2 into the pool, Ann 4`: the payments into the pools (each payer's
+        only part: his ante), said shortly when every seat paid alike (but one, the dealer)."""
+        paid = {payer: self.pays(payer, None, -self.got(payer)) for payer in self.payers()}
         if not paid:
             return ""
         seats = self.game.seats if self.game else list(paid)
@@ -98,7 +135,7 @@ class Told:
         if one did."""
         named = self.data.get("dealer") or self.dealer
         if named is None:
-            paid = self.paid_by()
+            paid = {payer: -self.got(payer) for payer in self.payers()}
             most = [p for p, n in paid.items() if n == max(paid.values())]
             named = most[0] if len(most) == 1 else None
         return named
@@ -120,83 +157,16 @@ def plural(n: int, noun: str) -> str:
 
 def refunded(told: Told, called: str) -> str:
     """A pool shared back, who got how much: `The pool was shared back: Ann 3, Ben 2`."""
-    return f"{called} was shared back: {told.counted(told.data['shares'])}"
+    shares = {p: told.pays(None, p, n) for p, n in told.data["shares"].items()}
+    return f"{called} was shared back: {told.counted(shares)}"
 
 
-def going_out(told: Told) -> str:
+def going_out(told: Told, excused: str | None = None) -> str:
     """`Ann went out, cards left Ben 3, Cleo 0: Ann took 3 for them`: what each other hand
-    still held, and what the player who went out was paid for it."""
+    still held, a counter a card paid to the player who went out (by all but one `excused`:
+    who said why), and what that came to."""
     out = told.data["player"]
-    left = {p: n for p, n in told.data["cards_left"].items() if p != out}
-    paid = sum(told.paid_by().values())
+    left = {p: n for p, n in told.data["cards_left"].items() if p not in (out, excused)}
+    took = sum(told.pays(p, out, n) for p, n in left.items())
     return (f"{told.name(out)} went out, cards left {told.counted(left)}: {told.name(out)} "
-            f"took {paid} for them")
-
-
-# ---- the shared facts (`ledger.games.generic`) ---------------------------------------------
-def deal_started(told: Told) -> str:
-    dealer = told.dealer_named()
-    said = f"{told.name(dealer)} dealt" if dealer else "The deal was dealt"
-    antes = told.each_paid("the pool", dealer)
-    return f"{said}; {antes}" if antes else said
-
-
-def stake_paid(told: Told) -> str:
-    data = told.data
-    if data.get("to"):
-        return f"{told.name(data['player'])} paid {told.name(data['to'])} a stake of {data['amount']}"
-    return f"{told.name(data['player'])} staked {data['amount']} into the pool"
-
-
-def penalty_paid(told: Told) -> str:
-    reason = told.data.get("reason")
-    return (f"{told.name(told.data['player'])} was fined {told.data['amount']}, paid into the "
-            f"pool" + (f" ({reason})" if reason else ""))
-
-
-def pool_won(told: Told) -> str:
-    winners = told.data["winners"]
-    share = told.got(winners[0])
-    if len(winners) == 1:
-        return f"{told.name(winners[0])} won the pool of {share}"
-    return f"{told.names(winners)} shared the pool: {share} each"
-
-
-def pool_carried_over(told: Told) -> str:
-    target = told.data.get("to_game_id")
-    if target:
-        moved = told.from_pool()
-        return (f"Nobody won: the pool{f' of {moved}' if moved else ''} was carried over to "
-                f"{told.label(target)}")
-    return "Nobody won: the pool stays for the next deal"
-
-
-def card_bought(told: Told) -> str:
-    """The seller and price as the rules resolved them (the dealer and the stake by default)."""
-    data, sellers = told.data, told.paid_to()
-    seller = next(iter(sellers), data.get("seller") or told.dealer)
-    price = sellers.get(seller, data.get("price", told.stake))
-    item = {"trump": "the trump", "hand": "a hand"}.get(data.get("item"), "a card")
-    return f"{told.name(data['buyer'])} bought {item} from {told.name(seller)} for {price}"
-
-
-def cards_bartered(told: Told) -> str:
-    """With whom: as named, or (Commerce, where it need not be said) the player on his left."""
-    trader, seats = told.data["player"], told.game.seats if told.game else []
-    partner = told.data.get("with") or (seats[(seats.index(trader) + 1) % len(seats)]
-                                        if trader in seats else None)
-    return f"{told.name(trader)} bartered a card with {told.name(partner)}"
-
-
-def deal_sold(told: Told) -> str:
-    data = told.data
-    return (f"{told.name(data['seller'])} sold a turn to deal to {told.name(data['buyer'])} "
-            f"for {data['price']}")
-
-
-SHARED: dict[str, Sentence] = {
-    "deal_started": deal_started, "stake_paid": stake_paid, "penalty_paid": penalty_paid,
-    "pool_won": pool_won, "pool_carried_over": pool_carried_over,
-    "pool_refunded": lambda told: refunded(told, "The pool"), "card_bought": card_bought,
-    "cards_bartered": cards_bartered, "deal_sold": deal_sold,
-}
+            f"took {took} for them")

@@ -76,15 +76,17 @@ RULES = {
 def hand_told(told: Told) -> str:
     """Who won the hand, the player or the dealer, how (a natural, a tie), and what was paid."""
     data, hand = told.data, told.data["player"]
-    dealer = next((p for p in [*told.paid_to(), *told.paid_by()] if p != hand), told.dealer)
+    dealer = next((p for p in [*told.payees(), *told.payers()] if p != hand), told.dealer)
     who, banker = told.name(hand), told.name(dealer)
     natural = " with a natural" if data["natural"] else ""
+    amount = abs(told.got(hand))  # the hand's one part: paid or received
     if data["winner"] == "player":
-        return f"{who} beat {banker}, the dealer,{natural}: {banker} paid {who} {told.got(hand)}"
-    paid = f"{who} paid {banker} {-told.got(hand)}"
+        paid = told.pays(dealer, hand, amount)
+        return f"{who} beat {banker}, the dealer,{natural}: {banker} paid {who} {paid}"
+    paid = f"{who} paid {banker} {told.pays(hand, dealer, amount)}"
     if not data["tie"]:
         return f"{banker}, the dealer, beat {who}{natural}: {paid}"
-    kept = -told.from_pool()
+    kept = told.pays(dealer, None, told.into_pool())
     return (f"{who} tied with {banker}, the dealer, who wins ties: {paid}"
             + (f", of which {banker} paid {kept} into the pool" if kept else ""))
 
@@ -96,15 +98,16 @@ def doubled_told(told: Told) -> str:
 
 
 def brulet_told(told: Told) -> str:
-    dealer = next(iter(told.paid_to()), told.dealer)
-    each = max(told.paid_by().values(), default=0)
+    dealer = next(iter(told.payees()), told.dealer)
+    each = max([told.pays(p, dealer, -told.got(p)) for p in told.payers()], default=0)
     return (f"{told.name(dealer)}, the dealer, turned up a brulet (a natural in the top and "
             f"bottom cards): each other player paid {told.name(dealer)} {each}")
 
 
 def overdrawn_told(told: Told) -> str:
-    dealer = next(iter(told.paid_by()), told.dealer)
-    return f"{told.name(dealer)}, the dealer, over-drew and paid {-told.from_pool()} into the pool"
+    dealer = next(iter(told.payers()), told.dealer)
+    return (f"{told.name(dealer)}, the dealer, over-drew and paid "
+            f"{told.pays(dealer, None, told.into_pool())} into the pool")
 
 
 WORDS = {"vingt_un_hand_settled": hand_told, "stakes_doubled": doubled_told,

@@ -17,7 +17,7 @@ from ledger import games
 from ledger.games.base import Game
 from ledger.games.dealing import dealers
 from ledger.games.record import GameRecord
-from ledger.games.told import Told, listed
+from ledger.games.told import Sentence, Told, listed
 from ledger.projections.money import decimal_money
 from ledger.projections.state import SessionState
 
@@ -128,16 +128,25 @@ class Words:
     def _game_fact(self, event: dict) -> str:
         """A game's fact: its game and its deal (`Commerce 2 · Deal 3`), then what its
         game's sentence says of it."""
-        game_id = event["game_id"] or ""
-        dealt = self.games.get(game_id)
-        sentence = (dealt.game if dealt else games.RETIRED).sentence(event["type"])
+        sentence = self.sentence(event)
         if sentence is None:
             return self._moved(event)
+        told = self.told(event)
+        before = self.labels.get(event["game_id"] or "", "A game")
+        return f"{before}{f' · Deal {told.deal}' if told.deal else ''} · {sentence(told)}"
+
+    def sentence(self, event: dict) -> Sentence | None:
+        """How the game of a fact tells it (None: it has no words for it)."""
+        dealt = self.games.get(event["game_id"] or "")
+        return (dealt.game if dealt else games.RETIRED).sentence(event["type"])
+
+    def told(self, event: dict) -> Told:
+        """A game's fact as its sentence reads it: its data and postings, its game, and its
+        deal and dealer as the log stands."""
+        dealt = self.games.get(event["game_id"] or "")
         number, dealer = dealt.deal_of(event) if dealt else (0, None)
-        told = Told(event["data"], event["postings"], dealt.record if dealt else None, dealer,
-                    event["id"], self.players, self.tables, self.labels)
-        before = self.labels.get(game_id, "A game") + (f" · Deal {number}" if number else "")
-        return f"{before} · {sentence(told)}"
+        return Told(event["data"], event["postings"], dealt.record if dealt else None, dealer,
+                    event["id"], self.players, self.tables, self.labels, number)
 
     def _moved(self, event: dict) -> str:
         """A fact without words (a kind no longer listed, data of another shape): its name

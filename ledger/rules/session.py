@@ -102,7 +102,7 @@ def event_voided(state: SessionState, data: dict, target: dict | None) -> list[d
     if game is not None and game.undone_in_order and target["id"] in record.facts and (
             next(reversed(record.facts)) != target["id"]):
         raise Conflict(f"{game.title} is undone from the latest event back.",
-                       {"data.event_id": ["void the later pots, bells and rebuys first"]})
+                       {"data.event_id": [f"void {game.undone_in_order} first"]})
     return reverse(target["postings"])
 
 

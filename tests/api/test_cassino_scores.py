@@ -88,3 +88,53 @@ def test_scores_are_for_cassino_games_only(table):
     response = table.client.get(table.url(f"/games/{game}/scores"), headers=table.read)
     assert response.status_code == 404 and response.get_json()["errors"] == {
         "gid": ["no scores for this game"]}
+
+
+def test_a_partnership_s_result_is_read_by_side_and_its_stakes_paid(table):
+    """Partners carry the same total per player; the sides and the result say it once each:
+    won by Zoë & Al 22–0, not 22–22. The count that won paid each loser's stake to a winner."""
+    a, b, c, d = table.players
+    game = table.start_game(kind="cassino", stake=3, options={"partnerships": [[a, c], [b, d]]})
+    table.record("deal_started", game)
+    won = table.record("cassino_deal_counted", game, counts={
+        a: counts(52, 13, 4, 1, 1, 11), b: counts(0, 0, 0, 0, 0, 0),
+        c: counts(0, 0, 0, 0, 0, 0), d: counts(0, 0, 0, 0, 0, 0)})
+    scores = table.get(f"/games/{game}/scores")
+    assert scores["totals"] == {a: 22, c: 22, b: 0, d: 0}
+    assert scores["by_side"] == [{"players": [a, c], "points": 22}, {"players": [b, d], "points": 0}]
+    assert scores["result"] == {"winners": [a, c], "points": 22, "against": 0,
+                                "event_id": won["id"]}
+    assert table.counters() == {a: 3, b: -3, c: 3, d: -3}
+    said = table.get("/events")["events"][-1]["said"]
+    name = {p["id"]: p["name"] for p in table.get("")["players"]}
+    assert said.endswith(f"{name[a]} and {name[c]} won the game 22–0; {name[b]} paid {name[a]} 3 "
+                         f"and {name[d]} paid {name[c]} 3 for the game")
+
+
+def test_the_lowest_scorer_deduction_is_refused_with_partnerships_or_two_players(table):
+    """A rule between the request's own fields (its options against its seats): 422, naming
+    the option, nothing written; three or more each for himself may take it."""
+    a, b, c, d = table.players
+    version = table.get("")["version"]
+    for seats, options in (([a, b, c, d], {"partnerships": [[a, c], [b, d]]}), ([a, b], {})):
+        refused = table.client.post(table.url("/games"), headers=table.write, json={
+            "kind": "cassino", "stake": 1, "seats": seats,
+            "options": {**options, "lowest_scorer_deduction": True}})
+        assert refused.status_code == 422, refused.get_json()
+        problem = refused.get_json()
+        assert problem["title"] == "Inconsistent input"
+        assert list(problem["errors"]) == ["data.options.lowest_scorer_deduction"]
+        assert "deduction" in problem["detail"]
+    assert table.get("")["version"] == version
+    table.start_game(kind="cassino", seats=[a, b, c], options={"lowest_scorer_deduction": True})
+
+
+def test_the_games_catalogue_says_where_the_deduction_applies_and_what_is_played_for(client):
+    cassino = next(g for g in client.get("/api/v1/games").get_json()["games"]
+                   if g["kind"] == "cassino")
+    options = {o["name"]: o for o in cassino["options"]}
+    assert options["lowest_scorer_deduction"]["seats"] == [3, 6]
+    assert options["lowest_scorer_deduction"]["without"] == "partnerships"
+    assert options["played_for"]["choices"] == ["game", "point"]
+    assert options["played_for"]["default"] == "game"
+    assert "seats" not in options["target"] and "without" not in options["target"]

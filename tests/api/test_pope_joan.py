@@ -1,4 +1,4 @@
-"""Pope Joan over HTTP: the books' rules worked by hand (ledger/games/pope_joan.py).
+"""Pope Joan over HTTP: the books' rules worked by hand (ledger/games/pope_joan/).
 
 Four players A, B, C, D; A deals first and the deal passes to the left. Compartments:
 Pope 6, Matrimony 2, Intrigue 2, Ace, King, Queen, Knave and Game 1 each at every dressing."""

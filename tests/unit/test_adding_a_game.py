@@ -38,7 +38,8 @@ def pig_won(game, data):  # the best hand takes the pool
 
 
 def won_told(told):  # how the log says it: who won, and what the pool held
-    return f"{told.name(told.data['winner'])} won the pool of {told.from_pool()}"
+    winner = told.data["winner"]
+    return f"{told.name(winner)} won the pool of {told.pays(None, winner, told.from_pool())}"
 
 
 def examples(st):

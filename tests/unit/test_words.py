@@ -19,7 +19,7 @@ from ledger.errors import LedgerError
 from ledger.events.fields import EventData, Ref
 from ledger.games import generic
 from ledger.games.base import Game
-from ledger.games.told import SHARED
+from ledger.games.shared_words import SHARED
 from ledger.projections import exports, words
 from ledger.projections.words import Words
 from tests.strategies import kinds
@@ -233,7 +233,8 @@ def test_cassino_says_what_each_took_what_each_side_scores_and_who_won():
         ben: {"cards": 32, "spades": 8, "aces": 4, "great_cassino": 0, "little_cassino": 1, "sweeps": 2}})
     assert read(ledger, 7)[-1]["said"] == (
         "Cassino · Deal 1 · Counted: Ann 20 cards, 5 spades, 1 sweep and Great Cassino; Ben 32 "
-        "cards, 8 spades, 4 aces, 2 sweeps and Little Cassino; Ben scores 8; Ben won the game")
+        "cards, 8 spades, 4 aces, 2 sweeps and Little Cassino; Ben scores 8; Ben won the game "
+        "8–0; Ann paid Ben 2 for the game")
 
 
 def test_pope_joan_names_its_compartments_and_who_took_them():

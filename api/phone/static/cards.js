@@ -47,11 +47,9 @@ function drawSwitcher(order) {
   }));
 }
 
-export function ended(game) {  // a game that is over, with its result in words (Cassino won)
-  const scores = (view.extras[game.id] || {}).scores, who = names();
-  if (!scores || !scores.winner) return "";
-  const totals = Object.values(scores.totals).sort((a, b) => b - a);
-  return `won by ${(scores.winners || [scores.winner]).map(p => who[p]).join(" & ")} ${totals.slice(0, 2).join("–")}`;
+export function ended(game) {  // a game that is over, with its result by side in words (Cassino won)
+  const result = ((view.extras[game.id] || {}).scores || {}).result, who = names();
+  return result ? `won by ${result.winners.map(p => who[p]).join(" & ")} ${result.points}–${result.against}` : "";
 }
 
 function drawGame(game, kept) {
@@ -71,8 +69,10 @@ function drawGame(game, kept) {
     : named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
   parts.append(el("p", meta.join(" · "), {class: "meta"}));
   if (extras.scores) {
-    const totals = game.seats.filter(p => p in extras.scores.totals).map(p => `${who[p]} ${extras.scores.totals[p]}`).join(", ");
-    const won = extras.scores.winner ? ` · won by ${(extras.scores.winners || [extras.scores.winner]).map(p => who[p]).join(" & ")}` : "";
+    // partners as one side (a view kept from before sides were read: each player alone)
+    const sides = extras.scores.by_side || game.seats.filter(p => p in extras.scores.totals).map(p => ({players: [p], points: extras.scores.totals[p]}));
+    const totals = sides.map(s => `${s.players.map(p => who[p]).join(" & ")} ${s.points}`).join(", ");
+    const won = extras.scores.result ? ` · won by ${extras.scores.result.winners.map(p => who[p]).join(" & ")}` : "";
     parts.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
   }
   if (extras.tally) parts.append(...tallied(extras.tally, who));

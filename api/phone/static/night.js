@@ -67,7 +67,9 @@ export async function printSheet() {
     const pool = view.pools.pools.find(p => p.game_id === game.id);
     const seated = figures => game.seats.filter(p => p in figures);  // in seat order, as the game's card
     const each = (figures, figure) => seated(figures).map(p => who[p] + " " + figure(figures[p])).join(", ");
-    return [n.games[i], extras.scores && "points " + each(extras.scores.totals, n => n),
+    const sides = scores => (scores.by_side || seated(scores.totals).map(p => ({players: [p], points: scores.totals[p]})))
+      .map(s => s.players.map(p => who[p]).join(" & ") + " " + s.points).join(", ");  // partners as one side
+    return [n.games[i], extras.scores && "points " + sides(extras.scores),
             extras.tally && "yellow chips " + each(extras.tally.players, t => t.yellow_chips),
             pool && pool.counters && counted(pool.counters) + " left in the pool"].filter(Boolean).join(" · ");
   });

@@ -36,7 +36,16 @@ export function drawOptions() {
   box.dataset.shape = shape;
   box.dataset.kind = kind;
   drawOptions.collect = {};
-  box.replaceChildren(...(SPECS[kind] || UNKNOWN).options.map(spec => optionField(spec, kept, seats, tables)));
+  // an option offered only where it can apply: for so many seats, and not beside another set
+  const offered = (SPECS[kind] || UNKNOWN).options.filter(o => !o.seats || (seats.length >= o.seats[0] && seats.length <= o.seats[1]));
+  box.replaceChildren(...offered.map(spec => optionField(spec, kept, seats, tables)));
+  for (const spec of offered.filter(o => o.without)) {
+    const other = box.querySelector(`[name="${spec.without}"]`), label = box.querySelector(`[name="${spec.name}"]`).closest("label");
+    const collect = drawOptions.collect[spec.name], shown = () => { label.hidden = !!(other && other.checked); };
+    if (other) other.addEventListener("change", shown);
+    shown();
+    drawOptions.collect[spec.name] = () => (label.hidden ? undefined : collect());
+  }
   $("#table-form").hidden = !(SPECS[kind] || UNKNOWN).options.some(o => o.input === "tables");
 }
 

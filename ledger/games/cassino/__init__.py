@@ -2,7 +2,9 @@
 three, four, or more persons"; partners sit opposite. A deal is recorded once, either counted
 in full (`counts`: how many cards, spades… each took, a whole deal of the pack) or, as a table
 usually does, as who took what scores (`taken`: a tap a thing). Scores are a projection of
-the counts (`scores`), and a game won takes no more deals."""
+the counts (`scores`), and a game won takes no more deals; the count that wins it pays its
+stakes (`stakes`: so much a game, or a point, after Foster's Complete Hoyle), so the counts
+are undone from the latest back."""
 
 from marshmallow import fields, validate
 
@@ -11,21 +13,31 @@ from ledger.events.fields import Counters, EventData, Flag, Ref, RefList
 from ledger.games import generic
 from ledger.games.base import Examples, Game
 from ledger.games.cassino import counts, taken
-from ledger.games.cassino.scores import scored_told, scores, won
+from ledger.games.cassino.scores import scores, won
+from ledger.games.cassino.stakes import PLAYED_FOR, stakes_paid
+from ledger.games.cassino.told import counted_told, taken_told
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.record import GameRecord
-from ledger.games.told import Told
 
 PACKS = counts.PACKS
+INDEPENDENT = (3, 6)  # seats of a game of each for himself (two score the difference)
 
 
 def check_start(state, data: dict) -> None:
-    """Two to six players; partnerships are two pairs of the four seats, partners opposite."""
-    seats, partnerships = data["seats"], data["options"]["partnerships"]
-    if data["options"]["first_dealer"] not in (None, *seats):
+    """Two to six players; partnerships are two pairs of the four seats, partners opposite;
+    the lowest scorer's deduction only where three or more play each for himself (seed 001:
+    "in all these independent scorings"; two players or two sides score the difference)."""
+    seats, options = data["seats"], data["options"]
+    partnerships = options["partnerships"]
+    if options["first_dealer"] not in (None, *seats):
         raise Inconsistent.field("data.options", "The first dealer must be seated.")
+    if options["lowest_scorer_deduction"] and (partnerships or len(seats) < INDEPENDENT[0]):
+        raise Inconsistent.field("data.options.lowest_scorer_deduction", (
+            "The lowest scorer's deduction is for three or more players each playing for "
+            "himself: " + ("two partnerships" if partnerships else "two players")
+            + " score only the difference."))
     if partnerships is None:
         return
     paired = sorted(p for pair in partnerships for p in pair)
@@ -48,17 +60,18 @@ def _not_won(record: GameRecord) -> None:
 
 
 def deal_counted(game: InPlay, data: dict) -> list[dict]:
-    """Counts per seated player; nothing moves (scores are a projection)."""
+    """Counts per seated player: the scores are a projection; the count that wins the game
+    pays its stakes."""
     _not_won(game.record)
     counts.counted(game, data)
-    return []
+    return stakes_paid(game.record, data["counts"])
 
 
 def deal_taken(game: InPlay, data: dict) -> list[dict]:
-    """Who took what scores; nothing moves (scores are a projection)."""
+    """Who took what scores: scored, and its stakes paid, as the same deal counted."""
     _not_won(game.record)
     taken.taken(game, data)
-    return []
+    return stakes_paid(game.record, taken.as_counts(game.seats, data))
 
 
 class CassinoOptions(EventData):
@@ -67,12 +80,18 @@ class CassinoOptions(EventData):
         "description": "two sides of two of the four seats; partners sit opposite (1st and 3rd "
                        "seats against 2nd and 4th)"})
     lowest_scorer_deduction = Flag(load_default=False, metadata={
-        "description": "the lowest scorer scores nothing, and his points are deducted from the others'"})
+        "description": "the lowest scorer scores nothing, and his points are deducted from the "
+                       "others': only for three or more each playing for himself, never with "
+                       "partnerships", "seats": list(INDEPENDENT), "without": "partnerships"})
     target = Counters(load_default=11, metadata={"description": "points that win the game"})
     pack = fields.Integer(strict=True, load_default=52, validate=validate.OneOf([52, 32]),
                           metadata={"description": "cards in the pack"})
     last_take_sweeps = Flag(load_default=True, metadata={
         "description": "the last taker of a deal scores a sweep"})
+    played_for = fields.String(load_default="game", validate=validate.OneOf(PLAYED_FOR), metadata={
+        "description": "what the stake is paid for when the game is won (Foster): each loser "
+                       "pays the winner one stake (game), or the stake for every point the "
+                       "winner is ahead of him (point)"})
     first_dealer = Ref(allow_none=True, load_default=None,
                        metadata={"description": "who cut lowest (one of the seats): he deals "
                                                 "first, as Peel's rules have it"})
@@ -95,18 +114,15 @@ def _won(record: GameRecord, _state) -> dict[str, dict[str, int]]:
     return {"cassino_games_won": dict.fromkeys(scores(record)["winners"], 1)}
 
 
-def counted_told(told: Told) -> str:
-    """What each took, what each side scores of the deal, and the winner if it won the game."""
-    return counts.counted_said(told) + scored_told(told, told.data["counts"])
-
-
-def taken_told(told: Told) -> str:
-    seats = told.game.seats if told.game else list(told.data["aces"])
-    return taken.taken_said(told) + scored_told(told, taken.as_counts(seats, told.data))
-
-
 def examples(st) -> Examples:
-    return Examples(options=st.fixed_dictionaries({"target": st.integers(5, 21)}),
+    def options(t):  # four seats may play in partnerships; three or more alone may deduct
+        seats = t.seats
+        sides = st.just(None) | (st.just([[seats[0], seats[2]], [seats[1], seats[3]]])
+                                 if len(seats) == 4 else st.nothing())
+        return st.tuples(st.integers(5, 21), st.sampled_from(PLAYED_FOR), sides, st.booleans()).map(
+            lambda a: {"target": a[0], "played_for": a[1], "partnerships": a[2],
+                       "lowest_scorer_deduction": a[3] and not a[2] and len(seats) >= INDEPENDENT[0]})
+    return Examples(options=options,
                     facts={"cassino_deal_counted": lambda t: counts.example(st, t),
                            "cassino_deal_taken": lambda t: taken.example(st, t)})
 
@@ -140,6 +156,7 @@ GAME = Game(
     folds={"cassino_deal_counted": _counted, "cassino_deal_taken": _counted},
     reads={"scores": lambda record, _state: scores(record)},
     over=won, csv_columns=_points, tallies=_won, examples=examples,
+    undone_in_order="the later counts",  # the count that wins pays the stakes (`stakes`)
     words={"cassino_deal_counted": counted_told, "cassino_deal_taken": taken_told},
     page=(generic.DEAL, TAKEN, COUNTED),
 )

@@ -1,6 +1,8 @@
 """Cassino's scores, a projection of each deal's counts (seed 001): Great Cassino 2, Little
 Cassino 1, most cards 3, most spades 1, each ace 1, each sweep 1; two sides score only the
-difference, and the first side to reach the target wins."""
+difference, and the first side to reach the target wins. A side is a partnership, or one
+player for himself; its result is said by side ("won by Zoë & Al 22–0"), never by player
+(partners carry the same total)."""
 
 from ledger.games.record import GameRecord
 
@@ -38,22 +40,38 @@ def combined(game: GameRecord, counts: dict) -> list[dict]:
             for side in sides(game)]
 
 
+def deal_points(game: GameRecord, counts: dict) -> tuple[list[int], list[int]]:
+    """A deal's raw and scored points, by side."""
+    raw = raw_points(combined(game, counts))
+    return raw, scored_points(raw, game.options["lowest_scorer_deduction"])
+
+
 def scores(game: GameRecord) -> dict:
-    """The scores read model: totals, each deal's raw and scored points, and the winner."""
+    """The scores read model: totals (per player and by side), each deal's raw and scored
+    points, and the result once a side has won."""
     teams, target = sides(game), game.options["target"]
-    deduct = game.options["lowest_scorer_deduction"]
-    totals, deals, winner = [0] * len(teams), [], None
+    totals, deals, result = [0] * len(teams), [], None
     for deal in game.facts.values():
-        raw = raw_points(combined(game, deal["counts"]))
-        scored = scored_points(raw, deduct)
+        raw, scored = deal_points(game, deal["counts"])
         totals = [t + s for t, s in zip(totals, scored)]
         deals.append({"version": deal["version"], "event_id": deal["event_id"],
                       "raw": _per_player(teams, raw), "scored": _per_player(teams, scored)})
-        if winner is None:
-            winner = winner_of(teams, totals, target)
+        result = result or result_of(teams, totals, target, deal["event_id"])
     return {"totals": _per_player(teams, totals), "deals": deals,
-            "winner": winner[0] if winner else None, "winners": winner or [],
-            "target": target, "sides": teams}
+            "winner": result["winners"][0] if result else None,
+            "winners": result["winners"] if result else [], "target": target, "sides": teams,
+            "by_side": [{"players": side, "points": n} for side, n in zip(teams, totals)],
+            "result": result}
+
+
+def deciding(game: GameRecord, counts: dict) -> tuple[dict, list[int]] | None:
+    """The result a deal counted as `counts` gives the game, with each side's total after it:
+    None while the game plays on."""
+    teams, totals = sides(game), [0] * len(sides(game))
+    for deal in [*game.facts.values(), {"counts": counts, "event_id": ""}]:
+        totals = [t + s for t, s in zip(totals, deal_points(game, deal["counts"])[1])]
+    result = result_of(teams, totals, game.options["target"], "")
+    return (result, totals) if result else None
 
 
 def winner_of(teams: list[list[str]], totals: list[int], target: int) -> list[str] | None:
@@ -64,28 +82,20 @@ def winner_of(teams: list[list[str]], totals: list[int], target: int) -> list[st
     return teams[totals.index(max(reached))]
 
 
+def result_of(teams: list[list[str]], totals: list[int], target: int, event_id: str) -> dict | None:
+    """A game won: the winning side, its points, the best of the other sides' (`against`),
+    and the deal (its event) that won it."""
+    winners = winner_of(teams, totals, target)
+    if winners is None:
+        return None
+    others = [t for side, t in zip(teams, totals) if side != winners]
+    return {"winners": winners, "points": totals[teams.index(winners)],
+            "against": max(others, default=0), "event_id": event_id}
+
+
 def won(record: GameRecord) -> bool:
     return scores(record)["winner"] is not None
 
 
 def _per_player(teams: list[list[str]], values: list[int]) -> dict[str, int]:
     return {player: value for team, value in zip(teams, values) for player in team}
-
-
-def scored_told(told, counts: dict) -> str:
-    """What each side scores of a deal counted as `counts`, and the winner if it won the game
-    (the sentence's tail for both ways of recording a deal)."""
-    game = told.game
-    if game is None or any(p not in counts for side in sides(game) for p in side):
-        return ""
-    scored = scored_points(raw_points(combined(game, counts)), game.options["lowest_scorer_deduction"])
-    scorers = [(told.names(side), n) for side, n in zip(sides(game), scored) if n]
-    said = ("; nobody scores" if not scorers else f"; {scorers[0][0]} scores {scorers[0][1]}"
-            if len(scorers) == 1 else "; scores: " + ", ".join(f"{who} {n}" for who, n in scorers))
-    model, totals = scores(game), {}
-    for deal in model["deals"] if model["winner"] else ():
-        totals = {p: totals.get(p, 0) + n for p, n in deal["scored"].items()}
-        winner = winner_of(model["sides"], [totals[side[0]] for side in model["sides"]], model["target"])
-        if winner:
-            return said + (f"; {told.names(winner)} won the game" if deal["event_id"] == told.event_id else "")
-    return said

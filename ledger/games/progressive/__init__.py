@@ -91,8 +91,9 @@ RULES = {"progressive_pot_won": progressive_pot_won,
 
 def pot_told(told: Told) -> str:
     data, put_in = told.data, told.data["contributions"]
+    pot = sum(told.pays(p, data["winner"], n) for p, n in put_in.items())
     said = (f"At {told.table(data['table_id'])}, {told.name(data['winner'])} won a pot of "
-            f"{sum(put_in.values())} (put in: {told.counted(put_in)})")
+            f"{pot} (put in: {told.counted(put_in)})")
     return said + (f"; {told.names(data['callers'])} called" if data["callers"] else "")
 
 
@@ -120,7 +121,7 @@ def _round_at(record: GameRecord | None, event_id: str) -> dict | None:
 
 def rebuy_told(told: Told) -> str:
     who = told.data["player"]
-    return f"{told.name(who)} took a fresh stake of {told.got(who)} from the banker"
+    return f"{told.name(who)} took a fresh stake of {told.pays(None, who, told.got(who))} from the banker"
 
 
 class TableSeats(EventData):
@@ -229,7 +230,8 @@ GAME = Game(
     start_postings=starting_stakes,
     facts={"progressive_pot_won": ProgressivePotWon, "progressive_round_ended": ProgressiveRoundEnded,
            "progressive_rebuy": ProgressiveRebuy},
-    rules=RULES, folds=dict.fromkeys(RULES, _fact), next_fact=_next, undone_in_order=True,
+    rules=RULES, folds=dict.fromkeys(RULES, _fact), next_fact=_next,
+    undone_in_order="the later pots, bells and rebuys",
     offers=_offers, sheets={"progressive_rebuy": _rebuy_sheet},
     reads={"progressive": lambda record, state: tallies(record, state.players)},
     csv_columns=_chips, tallies=_prizes, examples=examples,

@@ -51,19 +51,12 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, when_settled
 from ledger.games.page import Button, Field
-from ledger.games.told import Told, going_out, listed, refunded
+from ledger.games.pope_joan.told import WORDS, pope_ends_the_deal
 
 DRESSING = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1,
             "knave": 1, "game": 1}
 COMPARTMENTS = tuple(DRESSING)
 HONOURS = ("ace", "king", "queen", "knave", "pope")
-# the board's compartments as the table calls them
-CALLED = {"pope": "the Pope", "matrimony": "Matrimony", "intrigue": "Intrigue", "ace": "the Ace",
-          "king": "the King", "queen": "the Queen", "knave": "the Knave", "game": "the Game"}
-CARDS = {"ace": "the Ace of trumps", "king": "the King of trumps", "queen": "the Queen of trumps",
-         "knave": "the Knave of trumps", "pope": "the Pope (the nine of diamonds)"}
-
-
 class PopeJoanOptions(EventData):
     dressing = fields.String(load_default="dealer", validate=validate.OneOf(["dealer", "shared"]),
                              metadata={"description": "who dresses the board: the dealer alone "
@@ -120,16 +113,12 @@ def deal_started(game: InPlay, data: dict) -> list[dict]:
     return dressing(game, generic.dealer(game, data))
 
 
-def _pope_ends_the_deal(options: dict) -> bool:
-    return options["pope_turned_up"] == "pope_game_and_cards"
-
-
 def trump_turned_up(game: InPlay, data: dict) -> list[dict]:
     """An honour turned up gives the dealer its compartment; the Pope (by the option) also Game
     and a counter for every card dealt to each other player."""
     dealer, card = game.dealer(), data["card"]
     taken, paid = [card], []
-    if card == "pope" and _pope_ends_the_deal(game.options):
+    if card == "pope" and pope_ends_the_deal(game.options):
         taken.append("game")
         dealt = data.get("cards_dealt") or {}
         missing = [s for s in game.seats if s != dealer and s not in dealt]
@@ -194,68 +183,11 @@ _settles_out.what = "the game"  # whatever its data: the Out ends the deal
 def _settles_turn_up(data: dict, options: dict) -> tuple[str, ...]:
     """The deal's one turn-up, and the turned-up card's compartment; a Pope that also takes
     Game ends the deal."""
-    ends = data["card"] == "pope" and _pope_ends_the_deal(options)
+    ends = data["card"] == "pope" and pope_ends_the_deal(options)
     return ("the turn-up", f"the {data['card']}", *(["the game"] if ends else []))
 
 
 _settles_turn_up.what = "the turn-up"  # whatever the card: one turn-up a deal
-
-
-def dealt_told(told: Told) -> str:
-    """The deal, and the board dressed: by the dealer alone, or by all, the dealer double."""
-    dealer = told.dealer_named()
-    said = f"{told.name(dealer)} dealt" if dealer else "The deal was dealt"
-    paid = told.paid_by()
-    if list(paid) == [dealer]:
-        return f"{said} and dressed the board with {paid[dealer]}"
-    return f"{said}; the board dressed with {sum(paid.values())}, {told.each_paid('it', dealer)}"
-
-
-def _taken(told: Told, names) -> str:
-    """`the Pope (6) and the Game (2)`: the compartments taken, with what each held."""
-    return listed([f"{CALLED[name]} ({told.from_pool(name)})" for name in names])
-
-
-def turned_up_told(told: Told) -> str:
-    """The honour turned up, the compartments the dealer took, and (the Pope ending the deal)
-    the cards dealt to each other hand that he was paid for."""
-    card = told.data["card"]
-    taker = next(iter(told.paid_to()), told.dealer)
-    taken = [name for name in (card, "game") if told.from_pool(name)]
-    said = f"{told.name(taker)} turned up {CARDS[card]}"
-    said += f" and took {_taken(told, taken)}" if taken else f"; {CALLED[card]} was empty"
-    if card != "pope" or not _pope_ends_the_deal(told.options):
-        return said
-    dealt = told.data.get("cards_dealt") or {}
-    return said + (f", and a counter a card dealt: {told.counted(dealt)} ({sum(dealt.values())} "
-                   f"in all); the deal ends")
-
-
-def compartment_told(told: Told) -> str:
-    name, who = told.data["compartment"], told.name(told.data["player"])
-    won = told.from_pool(name)
-    return f"{who} won {_taken(told, [name])}" if won else f"{who} won {CALLED[name]}, which was empty"
-
-
-def out_told(told: Told) -> str:
-    """The Game taken, the cards left paid for, and who was excused for holding the Pope."""
-    game = told.from_pool("game")
-    said = going_out(told) + (f", and the Game ({game})" if game else "; the Game was empty")
-    won = told.data.get("compartments") or {}
-    if won:
-        said += "; in play " + listed([
-            f"{told.name(who)} won {_taken(told, [name])}" if told.from_pool(name)
-            else f"{told.name(who)} won {CALLED[name]}, empty" for name, who in won.items()])
-    holder = told.data.get("pope_held_by")
-    if holder:
-        excused = told.options.get("pope_holder_excused", True)
-        said += f"; {told.name(holder)} held the Pope unplayed" + (" and paid nothing" if excused else "")
-    return said
-
-
-WORDS = {"deal_started": dealt_told, "trump_turned_up": turned_up_told,
-         "compartment_won": compartment_told, "pope_joan_out": out_told,
-         "pool_refunded": lambda t: refunded(t, f"The {t.data.get('pool', '').capitalize()} compartment")}
 
 
 def examples(st) -> Examples:
