@@ -46,14 +46,10 @@ class Walk:
     game: str
     kind: str
     answers: list = field(default_factory=list)
-    in_flight: list = field(default_factory=list)
 
     def __post_init__(self):
         page = self.phone.page
         sent = lambda r: r.method == "POST" and "/api/v1/sessions/" in r.url  # noqa: E731
-        page.on("request", lambda r: sent(r) and self.in_flight.append(r))
-        page.on("requestfinished", lambda r: r in self.in_flight and self.in_flight.remove(r))
-        page.on("requestfailed", lambda r: r in self.in_flight and self.in_flight.remove(r))
         page.on("response", lambda r: sent(r.request) and self.answers.append(r))
 
     @property
@@ -70,7 +66,7 @@ class Walk:
     def caught_up(self) -> None:
         """The page shows the evening as the service has it, nothing waiting or on its way."""
         version = self.evening.get("")["version"]
-        wait_until(lambda: not self.in_flight and self.page.evaluate(f"""() => {{
+        wait_until(lambda: self.page.evaluate(f"""() => {{
             const view = JSON.parse(localStorage.getItem('ledger:view:{self.evening.id}'));
             const queue = JSON.parse(localStorage.getItem('ledger:queue:{self.evening.id}') || '[]');
             return view && view.summary.version === {version} && !queue.length
@@ -108,11 +104,14 @@ class Walk:
         return [(r.status, r.json()) for r in self.answers]
 
     def sent(self) -> None:
-        """Until what the control queued has been answered (or refused on its sheet)."""
-        wait_until(lambda: not self.in_flight and self.page.evaluate(f"""() => {{
+        """Until what the control queued has been answered (or refused on its sheet), and its
+        sheet closed (or showing why not)."""
+        wait_until(lambda: self.page.evaluate(f"""() => {{
             const queue = JSON.parse(localStorage.getItem('ledger:queue:{self.evening.id}') || '[]');
-            const told = document.querySelector('#sheet[open] #sheet-error, form.sheet .error');
-            return queue.every(i => i.look) || (told && told.textContent); }}"""), 30, "sent")
+            const open = document.querySelector('#sheet[open]');
+            return queue.every(i => i.look) && (!open || open.querySelector('#sheet-error').textContent)
+              || [...document.querySelectorAll('form.sheet .error')].some(e => e.textContent); }}"""),
+                   30, "sent")
         local = self.page.evaluate("""() => [...document.querySelectorAll('#sheet[open] #sheet-error, form.sheet .error')]
             .map(e => e.textContent).filter(Boolean).join(' ')""")
         assert not local or self.answers, f"{self.kind}: the page refused its own sheet: {local}"
@@ -146,7 +145,7 @@ def fill(page, box, dealer: str | None) -> None:
         sweeps.first.fill("1")
         sweeps.first.dispatch_event("input")
     chosen = {dealer}
-    for group in box.locator(".field:not([data-optional]) fieldset.chips").all():
+    for group in box.locator(".field:not([data-optional]) fieldset.chips:has(label.chip)").all():
         if not group.is_visible():
             continue
         picked = group.locator("label.chip:has(input:checked)")
