@@ -49,6 +49,9 @@ class Button(Schema):
     play = fields.Boolean(metadata={
         "description": "a fact of a deal's play: refused, and not offered, once anything of "
                        "the deal is settled; absent: false"})
+    said = fields.String(metadata={
+        "description": "the fact in the log's words while it waits to be sent: `{field}` its "
+                       "value, `[…]` only when what it names was given"})
     outcomes = fields.List(fields.List(fields.Raw()), metadata={
         "description": "[label, data]: one fact per seat but the dealer, with `player` and "
                        "the outcome's data"})

@@ -59,11 +59,11 @@ PRELOADED = {"phone.js": imported("phone.js"), "club.js": imported("club.js")}
 # where no service worker runs: not kept for opening offline.
 PLAIN_HTTP = ("guest.js", "trust.js")
 SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/static/icon.svg",
-         "/phone/static/vendor/qrcode.js",
-         *(f"/phone/v/{VERSION}/{name}" for name in (*SCRIPTS, "phone.css", "print.css")
-           if name not in PLAIN_HTTP)]
+         "/phone/static/vendor/qrcode.js"]
+VERSIONED = [name for name in (*SCRIPTS, "phone.css", "print.css") if name not in PLAIN_HTTP]
 WORKER = rjsmin.jsmin((STATIC / "sw.js").read_text().replace("__VERSION__", VERSION)
-                      .replace('["__SHELL__"]', json.dumps(SHELL)))
+                      .replace('["__SHELL__"]', json.dumps(SHELL))
+                      .replace('["__VERSIONED__"]', json.dumps(VERSIONED)))
 
 
 def served(template: str, **context) -> str:

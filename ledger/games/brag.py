@@ -98,8 +98,11 @@ GAME = Game(
                   settles={"pool_won": once("the pool"), "brag_ante_unseen": once("the pool")},
                   ends=when_settled("the pool")),
     page=(Button("Deal", "deal_started", (Field("dealer", "player", "Who deals", default="next_dealer"),
-                                          Field("ante", "amount", "The dealer's ante", default="stake"))),
-          Button("Unseen", "brag_ante_unseen"), *generic.SHARED),
+                                          Field("ante", "amount", "The dealer's ante", default="stake")),
+                 said="{dealer} dealt and put up an ante of {ante}"),
+          Button("Unseen", "brag_ante_unseen", said="Nobody saw the ante: the dealer takes it back "
+                                                    "and each other player pays him a counter"),
+          *generic.SHARED),
     words={"deal_started": deal_told, "stake_paid": bet_told, "brag_ante_unseen": unseen_told},
     examples=examples,
 )

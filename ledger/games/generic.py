@@ -192,15 +192,19 @@ RULES = {
 ALL = frozenset(RULES)
 
 # The phone page's buttons for the shared facts.
-DEAL = Button("Deal", "deal_started", (Field("dealer", "player", "Who deals", default="next_dealer"),))
+DEAL = Button("Deal", "deal_started", (Field("dealer", "player", "Who deals", default="next_dealer"),),
+              said="{dealer} dealt")
 STAKE = Button("Stake", "stake_paid", (Field("player", "player", "Who pays"),
                                        Field("amount", "amount", "Counters", default="stake"),
-                                       Field("to", "player", "To (nobody: into the pool)", optional=True)))
+                                       Field("to", "player", "To (nobody: into the pool)", optional=True)),
+               said="{player} staked {amount}[ for {to}]")
 FINE = Button("Fine", "penalty_paid", (Field("player", "player", "Who is fined"),
                                        Field("amount", "amount", "Counters", default=1),
-                                       Field("reason", "text", "What for", optional=True)))
-WIN_POOL = Button("Win pool", "pool_won", (Field("winners", "players", "Who won the pool"),), quick=True)
-CARRY_OVER = Button("Carry over", "pool_carried_over")
+                                       Field("reason", "text", "What for", optional=True)),
+              said="{player} was fined {amount}, paid into the pool[ ({reason})]")
+WIN_POOL = Button("Win pool", "pool_won", (Field("winners", "players", "Who won the pool"),), quick=True,
+                  said="{winners} won the pool")
+CARRY_OVER = Button("Carry over", "pool_carried_over", said="Nobody won: the pool stays for the next deal")
 SHARED = (STAKE, FINE, WIN_POOL, CARRY_OVER)
 
 

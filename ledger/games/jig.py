@@ -60,7 +60,7 @@ GAME = Game(
     page=(generic.DEAL, Button("Out", "jig_out", (Field("player", "player", "Who went out"),
                                                   Field("cards_left", "counts", "Cards left in each hand",
                                                         besides="player")),
-                               quick=True),
+                               quick=True, said="{player} went out, cards left {cards_left}"),
           generic.STAKE, generic.FINE),
     words={"jig_out": out_told},
     examples=examples,

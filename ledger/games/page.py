@@ -102,7 +102,10 @@ class Button:
     data) becomes one fact for that seat (`player`), the first outcome preselected.
     When it is offered comes from the game's deal life: what is due in each game is a read
     of its own (`ledger.games.due`); `only_if(options)`: offered only in a game started so
-    (Speculation's knave-or-five fine, Vingt-un's over-draw penalty)."""
+    (Speculation's knave-or-five fine, Vingt-un's over-draw penalty). `said`: the fact in the
+    log's words while it waits to be sent, each `{field}` its value in the table's words, and a
+    `[…]` part only when what it names was given: "{stander} stood[; {winner} won]" (the log
+    then tells what the rules made of it, with its figures)."""
 
     label: str
     type: str
@@ -110,8 +113,9 @@ class Button:
     quick: bool = False
     outcomes: tuple[tuple[str, Mapping], ...] = ()
     only_if: Callable[[Mapping], bool] | None = None
+    said: str = ""  # the fact as the log tells it, before the service has it: "{winner} won"
 
     def described(self) -> dict:
-        return compact({"label": self.label, "type": self.type, "quick": self.quick,
+        return compact({"label": self.label, "type": self.type, "quick": self.quick, "said": self.said,
                         "fields": [f.described() for f in self.fields],
                         "outcomes": [[label, dict(data)] for label, data in self.outcomes]})

@@ -170,7 +170,9 @@ def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client)
     script = worker.get_data(as_text=True)
     assert re.search(f'const VERSION ?= ?"{VERSION}"', script) and "__VERSION__" not in script
     # everything it keeps for opening offline is served
-    shell = json.loads(re.search(r"const SHELL ?= ?(\[.*?\]);", script, re.S).group(1))
+    pages, versioned = re.search(r"const SHELL ?= ?\[\.\.\.(\[.*?\]), ?\.\.\.(\[.*?\])\.map",
+                                 script, re.S).groups()
+    shell = [*json.loads(pages), *(f"/phone/v/{VERSION}/{name}" for name in json.loads(versioned))]
     for path in shell:
         assert client.get(path).status_code == 200, path
     # by the very addresses the pages ask for: the script and style by the page's version, so

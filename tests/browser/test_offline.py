@@ -55,7 +55,9 @@ def test_offline_reload_record_and_back_online_records_each_fact_once(base, phon
     expect(phone.page.locator("#status")).to_have_text("offline")
     fine(phone, "Ann")
     expect(phone.page.locator("#status")).to_have_text("1 pending · offline")
-    expect(phone.page.locator("#attention .pending-list")).to_contain_text("Who is fined Ann")
+    # in the log's words, before the service has it (the log says it the same way once sent)
+    expect(phone.page.locator("#attention .pending-list")).to_contain_text(
+        "Pending: Game · Ann was fined 1, paid into the pool")
     phone.page.reload()  # the outbox is kept across a reload
     expect(phone.page.locator("#status")).to_have_text("1 pending · offline")
     fine(phone, "Zoë")
@@ -72,7 +74,8 @@ def test_offline_reload_record_and_back_online_records_each_fact_once(base, phon
     expect(phone.page.locator("#status")).to_have_text("online")
     fines = [e for e in evening.events() if e["type"] == "penalty_paid"]
     assert sorted(e["id"] for e in fines) == sorted(item["body"]["id"] for item in queued)
-    expect(phone.page.locator("#log li", has_text="Fine")).to_have_count(2)
+    expect(phone.page.locator("#log li", has_text="Game · Ann was fined 1, paid into the pool")).to_have_count(1)
+    expect(phone.page.locator("#log li", has_text="fined")).to_have_count(2)
 
 
 def test_offline_a_deal_started_moves_the_card_on_and_its_stand_is_bound_to_it(base, phone):
@@ -213,7 +216,7 @@ def test_a_new_version_of_the_page_sends_what_the_old_one_queued(tmp_path, brows
         expect(phone.page.locator("#status")).to_have_text("online")
         assert phone.page.evaluate(  # the first page of the new version has its own style
             "getComputedStyle(document.documentElement).getPropertyValue('--version')") == '"new"'
-        expect(phone.page.locator("#log li", has_text="Fine")).to_have_count(2)
+        expect(phone.page.locator("#log li", has_text="fined")).to_have_count(2)
         fines = [e for e in evening.events() if e["type"] == "penalty_paid"]
         assert sorted(e["id"] for e in fines) == sorted(item["body"]["id"] for item in queued)
         # the new worker took over and dropped the old version's cache

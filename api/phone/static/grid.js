@@ -5,7 +5,7 @@
 // on to the next as each is answered (a tap a thing, in order; another thing a tap away). A
 // count a seat is a row of name chips counting taps (to `most`, then back to none); a number
 // a seat a row of named boxes (`besides`: not asked of the seat chosen in that other field).
-import {button, chip, counted, el, uuid} from "./core.js";
+import {button, chip, el, uuid} from "./core.js";
 import {names} from "./state.js";
 
 // → {name: reader}, each reader () → the field's value, or throws in the table's words
@@ -38,14 +38,12 @@ function whoTook(box, fields, seats, named, given, readers) {
                       : f.optional && f.default === "none" ? f.hint || "nobody" : "?");
   const say = f => {
     const n = holds(f), thing = n === undefined ? f.grid : `${f.grid} (${n})`;
-    things[f.name].replaceChildren(el("span", thing), el("b", shown(f)));
-    things[f.name].setAttribute("aria-label", `${f.label} ${shown(f)}`);
+    things[f.name].replaceChildren(el("span", thing), " ", el("b", shown(f)));  // (named by what it shows)
   };
   const ask = f => {
     asked = f;
     for (const [name, b] of Object.entries(things)) b.setAttribute("aria-pressed", String(name === f.name));
-    const n = holds(f);
-    legend.textContent = n === undefined ? f.label : `${f.label.replace(/:.*$/, "")} · ${counted(n)}${f.label.includes(":") ? ":" + f.label.split(":").slice(1).join(":") : ""}`;
+    legend.textContent = f.label;  // (what it holds is on its button)
     const name = `t${uuid().slice(0, 8)}`;
     pick.dataset.field = f.name;
     pick.dataset.label = f.label;
@@ -102,9 +100,8 @@ function taps(row, f, seats, given, who) {
     const cell = button("", () => {
       counts[seat] = (counts[seat] + 1) % ((f.most || 3) + 1);
       figure.textContent = String(counts[seat]);
-      cell.setAttribute("aria-label", `${f.label}: ${who[seat]}, ${counts[seat]}`);
-    }, {class: "tally", "aria-label": `${f.label}: ${who[seat]}, ${counts[seat]}`});
-    cell.append(el("span", who[seat]), figure);
+    }, {class: "tally"});  // named by what it shows, in its group ("Aces, a tap each")
+    cell.append(el("span", who[seat]), " ", figure);
     row.append(cell);
   }
   return () => Object.fromEntries(Object.entries(counts).filter(([, n]) => n));

@@ -15,18 +15,18 @@ export function recordNow(game, spec) {  // every default taken as shown
   enqueue("/events", body, words(game, spec, data), undefined, `${game.id}:${spec.type}:${body.deal || 0}`);
 }
 
+// A fact not yet sent, in the log's words: its button's sentence (`said`), each {field} what was
+// chosen in the table's words, a […] part only when what it names was given
 function words(game, spec, data) {
-  const who = names();
-  const said = spec.fields.filter(f => f.name in data).map(f => {
-    const v = data[f.name];
-    const shown = Array.isArray(v) ? v.map(x => who[x] || x).join(", ") || "nobody"
-      : typeof v === "object" ? Object.entries(v).map(([p, n]) => `${who[p]} ${typeof n === "object" ? Object.values(n).join("/") : n}`).join(", ")
-      : typeof v === "boolean" ? (v ? "yes" : "no") : who[v] || v;
-    return `${f.label} ${shown}`;
-  });
-  if (spec.outcomes.length) said.push(...Object.entries(data).map(([p, o]) => `${who[p]} ${o}`));
+  const who = {...names(), ...Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]))};
+  const word = v => (Array.isArray(v) ? v.map(word).join(" and ") || "nobody"
+    : v && typeof v === "object" ? Object.entries(v).map(([k, n]) => `${word(k)} ${typeof n === "object" ? Object.values(n).join("/") : word(n)}`).join(", ")
+    : who[v] || String(v).replace(/_/g, " "));
+  const given = k => data[k] !== undefined && data[k] !== "" && !(Array.isArray(data[k]) && !data[k].length);
+  const said = (spec.said || spec.label).replace(/\[([^\]]*)\]/g, (_, part) =>
+    [...part.matchAll(/\{(\w+)\}/g)].every(m => given(m[1])) ? part : "").replace(/\{(\w+)\}/g, (_, k) => word(data[k]));
   const deal = bound(game, spec.type).deal;
-  return `${titleOf(game)}${deal ? ", deal " + deal : ""} · ${spec.label}${said.length ? ": " + said.join("; ") : ""}`;
+  return `${titleOf(game)}${deal ? " · Deal " + deal : ""} · ${said}`;
 }
 
 // `scope`: the table a sheet is for (Progressive Poker's pots), or the deal it starts with
@@ -104,7 +104,7 @@ function submit(game, spec, collect, error, sheet, intent, deal) {
   if (spec.outcomes.length) {  // one fact per seat of the sheet
     return Object.entries(data).map(([seat, outcome]) => enqueue("/events",
       factBody(game, spec, {player: seat, ...Object.fromEntries(spec.outcomes)[outcome]}),
-      `${words(game, spec, {})}: ${names()[seat]} ${outcome}`, sheet, intent && `${intent}:${seat}`));
+      `${words(game, spec, {player: seat})}: ${outcome}`, sheet, intent && `${intent}:${seat}`));
   }
   return [enqueue("/events", factBody(game, spec, data), words(game, spec, data), sheet, intent)];
 }
@@ -142,7 +142,7 @@ export function fill(box, game, spec, scope = {}, given = {}) {
     // a field that takes another's value until chosen (Commerce's winner: the stander) is
     // folded, saying so: the usual deal needs no tap on it
     const slot = el("div", null, {class: "field", "data-field": f.name, "data-label": f.label, ...(f.optional ? {"data-optional": ""} : {})});
-    const into = follows ? el("details", null, {class: "follows"}, el("summary", `${f.label}: ${f.hint || "as " + follows.label.toLowerCase()}, unless chosen`)) : slot;
+    const into = follows ? el("details", null, {class: "follows", ...(typed(f.name) === undefined ? {} : {open: ""})}, el("summary", `${f.label}: ${f.hint || "as " + follows.label.toLowerCase()}, unless chosen`)) : slot;
     box.append(follows ? into : slot);
     if (follows) into.append(slot);
     readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(slot, game, f, preset, seats);

@@ -8,7 +8,8 @@
 // localStorage, which a new version reads as the old left it.
 const VERSION = "__VERSION__";
 const CACHE = `parlour-${VERSION}`;
-const SHELL = ["__SHELL__"];  // the pages, their modules and style by version, the icon (page.py)
+// the pages, the icon, and the pages' modules and style by version (page.py)
+const SHELL = [...["__SHELL__"], ...["__VERSIONED__"].map(name => `/phone/v/${VERSION}/${name}`)];
 
 self.addEventListener("install", event => {
   event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -137,10 +137,12 @@ TAKEN = Button("Who took what", "cassino_deal_taken", (
     _row("great_cassino", "Big C", "Great Cassino (10♦)"),
     _row("little_cassino", "Little C", "Little Cassino (2♠)", only_with=("pack", 52)),
     _row("aces", "Aces", "Aces, a tap each", most=4),
-    _row("sweeps", "Sweeps", "Sweeps, a tap each", optional=True, most=9)), quick=True)
+    _row("sweeps", "Sweeps", "Sweeps, a tap each", optional=True, most=9)), quick=True,
+    said="Taken:[ the most cards {most_cards};][ the most spades {most_spades};] Great Cassino "
+         "{great_cassino};[ Little Cassino {little_cassino};] aces {aces}[; sweeps {sweeps}]")
 COUNTED = Button("Count deal", "cassino_deal_counted", (Field(
     "counts", "counts", "What each took", totals=PACKS, totals_option="pack",
-    choices=counts.COUNTED),))
+    choices=counts.COUNTED),), said="Counted: {counts}")
 
 GAME = Game(
     kind="cassino", title="Cassino", book="seed 001 (Peel, Round Games with Cards)",

@@ -224,7 +224,9 @@ OUT = Button("Out", "pope_joan_out", (
             hint="not won", grid=label.split(" (")[0].removeprefix("The "), unless=f"the {name}")
       for name, label in WON.items()),
     Field("pope_held_by", "player", "The Pope held unplayed by", optional=True, default="none",
-          hint="nobody", grid="Pope held", unless="the pope")), quick=True)
+          hint="nobody", grid="Pope held", unless="the pope")), quick=True,
+    said="{player} went out, cards left {cards_left}[; in play {compartments}]"
+         "[; {pope_held_by} held the Pope unplayed]")
 
 
 GAME = Game(
@@ -245,10 +247,11 @@ GAME = Game(
           OUT,
           Button("Turn-up", "trump_turned_up", (Field("card", "choice", "The card turned up", choices=HONOURS),
                                                 Field("cards_dealt", "counts", "Cards dealt to each",
-                                                      optional=True))),
+                                                      optional=True)),
+                 said="The dealer turned up the {card}"),
           Button("Compartment", "compartment_won", (
               Field("compartment", "choice", "Which compartment", choices=COMPARTMENTS[:-1]),
-              Field("player", "player", "Who won it")))),
+              Field("player", "player", "Who won it")), said="{player} won the {compartment}")),
     sheets={"trump_turned_up": _sheet_defaults},
     words=WORDS, examples=examples,
 )

@@ -240,8 +240,11 @@ GAME = Game(
     page=(Button("Pot", "progressive_pot_won", (
               Field("table_id", "table", "At which table"), Field("winner", "player", "Who won the pot"),
               Field("contributions", "counts", "What each put in"),
-              Field("callers", "players", "Who called", optional=True)), quick=True),
+              Field("callers", "players", "Who called", optional=True)), quick=True,
+                 said="At {table_id}, {winner} won a pot (put in: {contributions})[; {callers} called]"),
           Button("Bell", "progressive_round_ended", (
-              Field("cuts", "counts", "Cuts for a tie (card ranks)", optional=True),)),
-          Button("Rebuy", "progressive_rebuy", (Field("player", "player", "Who buys in again"),))),
+              Field("cuts", "counts", "Cuts for a tie (card ranks)", optional=True),),
+              said="The bell: the round ended"),
+          Button("Rebuy", "progressive_rebuy", (Field("player", "player", "Who buys in again"),),
+                 said="{player} took a fresh stake from the banker")),
 )
