@@ -53,7 +53,8 @@ GAME = Game(
     rules={"deal_started": deal_started, "pig_won": pig_won},
     generic=frozenset({"deal_started", "penalty_paid"}),
     life=DealLife(settles={"pig_won": once("the pool")}, ends=when_settled("the pool")),
-    page=(generic.DEAL, Button("Won", "pig_won", (Field("winner", "player"),), quick=True)),
+    page=(generic.DEAL, Button("Won", "pig_won", (Field("winner", "player"),), quick=True,
+                               said="{winner} won the pool")),
     words={"pig_won": won_told},
     examples=examples,
 )
