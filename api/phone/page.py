@@ -32,8 +32,7 @@ STATIC = HERE / "static"
 SCRIPTS = tuple(sorted(path.name for path in STATIC.glob("*.js") if path.name != "sw.js"))
 ASSETS = {**{name: (rjsmin.jsmin((STATIC / name).read_text()), "text/javascript")
              for name in SCRIPTS},
-          **{name: (rcssmin.cssmin((STATIC / name).read_text()), "text/css")
-             for name in ("phone.css", "print.css")}}
+          "phone.css": (rcssmin.cssmin((STATIC / "phone.css").read_text()), "text/css")}
 IMPORTS = re.compile(r'^import [^;]*? from "\./([\w.-]+)";', re.M)
 
 
@@ -60,7 +59,7 @@ PRELOADED = {"phone.js": imported("phone.js"), "club.js": imported("club.js")}
 PLAIN_HTTP = ("guest.js", "trust.js")
 SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/static/icon.svg",
          "/phone/static/vendor/qrcode.js"]
-VERSIONED = [name for name in (*SCRIPTS, "phone.css", "print.css") if name not in PLAIN_HTTP]
+VERSIONED = [name for name in (*SCRIPTS, "phone.css") if name not in PLAIN_HTTP]
 WORKER = rjsmin.jsmin((STATIC / "sw.js").read_text().replace("__VERSION__", VERSION)
                       .replace('["__SHELL__"]', json.dumps(SHELL))
                       .replace('["__VERSIONED__"]', json.dumps(VERSIONED)))

@@ -22,7 +22,7 @@ function words(game, spec, data) {
   const word = v => (Array.isArray(v) ? v.map(word).join(" and ") || "nobody"
     : v && typeof v === "object" ? Object.entries(v).map(([k, n]) => `${word(k)} ${typeof n === "object" ? Object.values(n).join("/") : word(n)}`).join(", ")
     : who[v] || String(v).replace(/_/g, " "));
-  const given = k => data[k] !== undefined && data[k] !== "" && !(Array.isArray(data[k]) && !data[k].length);
+  const given = k => data[k] !== undefined && String(data[k]) !== "";  // ("" and [] are not given)
   const said = (spec.said || spec.label).replace(/\[([^\]]*)\]/g, (_, part) =>
     [...part.matchAll(/\{(\w+)\}/g)].every(m => given(m[1])) ? part : "").replace(/\{(\w+)\}/g, (_, k) => word(data[k]));
   const deal = bound(game, spec.type).deal;
@@ -152,7 +152,7 @@ export function fill(box, game, spec, scope = {}, given = {}) {
     const choices = spec.outcomes.map(([label]) => label);
     // a row a hand, a column an outcome (the first taken unless another is tapped): five
     // hands and their Record on one screen
-    const who = names(), table = el("table", null, {class: "grid taken outcomes"});
+    const who = names(), table = el("table", null, {class: "outcomes"});
     table.append(el("tr", null, {}, el("td"), ...choices.map(c => el("th", c, {scope: "col"}))));
     for (const seat of seats) {
       const name = `o${uuid().slice(0, 8)}`, row = el("tr", null, {"data-field": seat, "data-label": who[seat]});
