@@ -143,18 +143,7 @@ def evening(host: Recorder, page, table) -> None:  # noqa: F811 - the fixture, h
 
 
 def start(host: Recorder, kind: str, seated: list[str], stake: int, **options) -> None:
-    page = host.page
-    if not page.locator("#game-form").is_visible():
-        page.locator("#setup > summary").click()
-    page.select_option("#game-form [name=kind]", kind)
-    for chip in page.locator("#seat-picker label.chip").all():
-        if chip.locator("input").is_checked() != (chip.inner_text().strip() in seated):
-            chip.click()
-    page.fill("#game-form [name=stake]", str(stake))
-    for name, value in options.items():
-        field = page.locator(f"#option-fields [name={name}]")
-        field.check() if value is True else field.fill(str(value))
-    page.locator("#game-form button[type=submit]").click()
+    host.start(kind, seated, stake, **options)
     expect(host.card(TITLES[kind])).to_be_visible()
 
 
