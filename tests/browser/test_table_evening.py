@@ -168,6 +168,7 @@ def speculation(host: Recorder, page) -> None:
             host.tap(host.chip(dialog, "Who bought", "Bartholomew"))
             host.check("Speculation's sale")
             host.tap(page.locator("#sheet-ok"))
+            expect(dialog.locator("#sheet-error")).to_have_text("")  # (taken: nothing to say)
             expect(dialog).to_be_hidden()
         if winner is None:
             host.tap(card.locator("[data-fact=pool_carried_over]"))

@@ -78,8 +78,7 @@ class Host:
         expect(self.page.locator("#attention .look")).to_have_count(0)
 
     def start(self, kind: str, seated: list[str], stake: int = 1, **options) -> None:
-        """A game started from the set-up: its kind, who sits (all ticked at first), the stake,
-        and any option by its field's name (a tick, or a value typed)."""
+        """A game started from the set-up: its kind, who sits, the stake, any option."""
         page = self.page
         if not page.locator("#game-form").is_visible():
             page.locator("#setup > summary").click()
