@@ -230,7 +230,7 @@ OUT = Button("Out", "pope_joan_out", (
             hint="not won", grid=label.split(" (")[0].removeprefix("The "), unless=f"the {name}")
       for name, label in WON.items()),
     Field("pope_held_by", "player", "The Pope held unplayed by", optional=True, default="none",
-          hint="nobody", grid="Pope held", unless="the pope")), quick=True,
+          hint="nobody", grid="Pope held", unless="the pope", besides="player")), quick=True,
     said="{player} went out, cards left {cards_left}[; in play {compartments}]"
          "[; {pope_held_by} held the Pope unplayed]")
 
