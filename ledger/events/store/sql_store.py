@@ -218,8 +218,10 @@ class _Writing:
             else:
                 store._discard_on_failure()
         finally:
-            self.queue.__exit__(None, None, None)
-            store._write_lock.release()
+            try:
+                self.queue.__exit__(None, None, None)
+            finally:  # whatever the queue does, the process's write lock is let go
+                store._write_lock.release()
 
 
 class _NotQueued:
