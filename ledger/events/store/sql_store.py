@@ -11,7 +11,7 @@ from importlib.resources import files
 import orjson
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Engine, inspect
 from sqlalchemy.exc import OperationalError
 
 from ledger.events.store.base import LAST_VERSION, Store, to_event
@@ -159,6 +159,10 @@ class SQLStore(Store):
     def healthy(self):
         with self.reading() as reader:
             reader.tx.one("SELECT 1")
+
+    def holds_a_ledger(self) -> bool:
+        with self.engine.connect() as connection:
+            return inspect(connection).has_table("events")
 
     def migrate(self) -> None:
         """Upgrade the schema to head under an exclusive lock: one process migrates at a
