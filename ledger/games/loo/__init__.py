@@ -213,8 +213,8 @@ TRICKS_SHEET = Button("Tricks", "loo_tricks_taken", (
     *(Field(f"tricks.{name}", "player", f"The {name} trick: won by", optional=True,
             hint="the pool", grid=f"{name.capitalize()} trick",
             only_with=("cards", 5) if n >= 3 else ()) for n, name in enumerate(TRICKS)),
-    Field("looed", "players", "Looed: stood and took no trick", optional=True),
-    Field("clubs", "bool", "Clubs were trumps (club law: all stood)", only_with=("club_law", True)),
+    Field("looed", "players", "Looed (took no trick)", optional=True),
+    Field("clubs", "bool", "Clubs were trumps", only_with=("club_law", True)),
     Field("flush", "player", "A flush swept the board, held by", optional=True,
           only_with=("cards", 5))), quick=True,
     said="Tricks: {tricks}[; looed {looed}][; {flush} swept the board with a flush]")
