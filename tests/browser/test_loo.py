@@ -67,6 +67,6 @@ def test_a_whole_deal_of_loo_is_a_few_taps_on_one_sheet(base, browser):
     assert [p["counters"] for p in pools] == [12]
     said = [e["said"] for e in evening.events() if e["type"] == "loo_tricks_taken"]
     assert said[-1].endswith("Tricks: Ben the first and second (6), Dot the third (3); "
-                             "looed Ann 6 and Cy 6, into the next pool; clubs trumps, all stood")
+                             "Ann and Cy were looed, 6 each into the next pool; clubs trumps, all stood")
     assert {screen: found for screen, found in host.found.items() if found} == {}
     assert phone.errors == [], phone.errors

@@ -17,8 +17,8 @@ def dealt_told(told: Told) -> str:
 
 
 def tricks_told(told: Told) -> str:
-    """`Tricks: Ann the first and third (8), Ben the second (4); looed Cleo 6 and Dot 6, into
-    the next pool`."""
+    """`Tricks: Ann the first and third (8), Ben the second (4); Cleo and Dot were looed, 6
+    each into the next pool`."""
     data = told.data
     tricks, flush = data.get("tricks") or {}, data.get("flush")
     said = []
@@ -39,9 +39,10 @@ def tricks_told(told: Told) -> str:
         said.append(f"the {listed(left)} {'trick' if one else 'tricks'} to no player (the miss "
                     f"for the pool): {'its' if one else 'their'} share stays in the pool")
     looed = data.get("looed") or []
-    if looed:
-        paid = listed([f"{told.name(who)} {told.pays(who, None, -told.got(who))}" for who in looed])
-        said.append(f"looed {paid}, into the next pool")
+    if looed:  # a loo costs each the same
+        paid = [told.pays(who, None, -told.got(who)) for who in looed][0]
+        said.append(f"{told.names(looed)} {'was' if len(looed) == 1 else 'were'} looed, "
+                    f"{paid}{'' if len(looed) == 1 else ' each'} into the next pool")
     elif not flush:
         said.append("nobody looed")
     if data.get("clubs") and told.options.get("club_law"):
