@@ -31,10 +31,10 @@ def dealt_told(told: Told) -> str:
     if not on_each:
         return said
     others = {n for seat, n in on_each.items() if seat != dealer}
-    staked = f"each staked {max(on_each.values())} on each boodle card"
+    staked = f"on each boodle card each staked {max(on_each.values())}"
     if len(others) == 1 and dealer in on_each and on_each[dealer] != min(others):
-        staked = f"each staked {min(others)} on each boodle card, {told.name(dealer)} {on_each[dealer]}"
-    return f"{said}; {staked}" + (f" and {kitty} in the kitty" if kitty else "")
+        staked = f"on each boodle card each staked {min(others)}, {told.name(dealer)} {on_each[dealer]}"
+    return f"{said}; {staked}" + (f"; each put {kitty} in the kitty" if kitty else "")
 
 
 def _taken(told: Told, cards, taker: str) -> str:
@@ -46,7 +46,8 @@ def _taken(told: Told, cards, taker: str) -> str:
 def won_told(told: Told) -> str:
     card, winner = told.data["card"], told.data["player"]
     if told.from_pool(card):
-        return f"{told.name(winner)} played {_taken(told, [card], winner)} and took its boodle"
+        took = told.pays(None, winner, told.from_pool(card))
+        return f"{told.name(winner)} played {card_named(told, card)} and took the {took} on it"
     return f"{told.name(winner)} played {card_named(told, card)}; its boodle was empty"
 
 
