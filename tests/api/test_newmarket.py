@@ -90,8 +90,8 @@ def test_the_whole_deal_on_the_out_pays_as_each_boodle_recorded_as_it_was_won(cl
     assert late.status_code == 409 and "is over" in late.get_json()["detail"]
 
 
-def test_the_old_board_lays_out_the_ace_of_spades(client):
-    """The Century Dictionary's board: ace of spades, king of hearts, queen of clubs, knave of
+def test_the_american_hoyle_lays_out_the_ace_of_spades(client):
+    """The American Hoyle (1885): ace of spades, king of hearts, queen of clubs, knave of
     diamonds; the dealer's stakes, and so the money, as by default."""
     table, game, (a, b, c, d) = evening(client, boodle_cards="ace_of_spades")
     table.record("deal_started", game)

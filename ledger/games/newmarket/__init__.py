@@ -3,15 +3,15 @@
 Seed 001 (Peel, *Round Games with Cards*) names it beside Pope Joan ("so similar to Pope Joan,
 Spin, and Newmarket"), its elder: named pools dressed each deal, an Out paid a counter a card.
 The rules after R. F. Foster, *Foster's Complete Hoyle* (1897), "Newmarket" and "Saratoga";
-*The Century Dictionary* (1889-91), "Newmarket"; the United States Playing Card Co.'s *Official
-Rules of Card Games*, "Michigan"; and the British family game as *The Guardian*'s "Rules of
-card games: Newmarket" (22 Nov 2008) gives it:
+*The American Hoyle* (W. B. Dick, ed., 1885), "Newmarket", the earliest American rules; the
+United States Playing Card Co.'s *Official Rules of Card Games*, "Michigan"; and the British
+family game as *The Guardian*'s "Rules of card games: Newmarket" (22 Nov 2008) gives it:
 
 - the boodle cards: four cards of another pack laid out, an ace, a king, a queen and a knave,
   each of its own suit: "the ace of hearts, king of clubs, queen of diamonds, and jack of
   spades" (the Official Rules; the Guardian; option `boodle_cards` = `ace_of_hearts`), or the
-  old board "upon which duplicate ace of spades, king of hearts, queen of clubs, and knave of
-  diamonds have been fastened face up" (the Century; `ace_of_spades`). One named pool each;
+  American Hoyle's ace of spades, king of hearts, queen of clubs and knave of diamonds, its
+  pack without the eight of diamonds as at Pope Joan (`ace_of_spades`). One named pool each;
 - the stakes, each deal: "each is compelled to place an agreed amount on each of the pool
   cards, as at Pope Joan" (Foster, "Saratoga"; Foster's Newmarket leaves the players "to
   distribute their stakes at pleasure", which is not offered: the agreed amount is the
@@ -55,7 +55,7 @@ class NewmarketOptions(EventData):
                                  metadata={"description": "the four boodle cards: the ace of hearts, "
                                            "king of clubs, queen of diamonds and knave of spades (the "
                                            "Official Rules), or the ace of spades, king of hearts, queen "
-                                           "of clubs and knave of diamonds (the Century Dictionary)"})
+                                           "of clubs and knave of diamonds (the American Hoyle, 1885)"})
     dealer_double = Flag(load_default=True, metadata={
         "description": "the dealer puts two stakes on each boodle card, the others one (the Official "
                        "Rules); else every player the same (Foster's Saratoga, as at Pope Joan)"})
@@ -151,7 +151,7 @@ OUT = Button("Out", "newmarket_out", (
     *(Field(f"boodles.{card}", "player", f"The {card.capitalize()}: won by", optional=True,
             default="none", hint="not won", grid=card.capitalize(), unless=f"the {card}")
       for card in BOODLES)), quick=True,
-    said="{player} went out, cards left {cards_left}[; boodles {boodles}]")
+    said="{player} went out, cards left {cards_left}[; in play {boodles}]")
 PAGE = (generic.DEAL, OUT,
         Button("Boodle", "boodle_won", (Field("card", "choice", "Which boodle card", choices=BOODLES),
                                         Field("player", "player", "Who played it")),
@@ -159,8 +159,8 @@ PAGE = (generic.DEAL, OUT,
 
 GAME = Game(
     kind="newmarket", aliases=("michigan",), title="Newmarket",
-    book="Foster's Complete Hoyle (1897), 'Newmarket', 'Saratoga'; the Century Dictionary; "
-         "the Official Rules of Card Games, 'Michigan'",
+    book="Foster's Complete Hoyle (1897), 'Newmarket', 'Saratoga'; the American Hoyle (1885), "
+         "'Newmarket'; the Official Rules of Card Games, 'Michigan'",
     seats=range(3, 9), options=NewmarketOptions, pools=(*BOODLES, KITTY),
     facts={"boodle_won": BoodleWon, "newmarket_out": NewmarketOut},
     rules={"deal_started": deal_started, "boodle_won": boodle_won, "newmarket_out": newmarket_out},
