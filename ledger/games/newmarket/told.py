@@ -30,11 +30,19 @@ def dealt_told(told: Told) -> str:
         told.pays(seat, None, kitty)
     if not on_each:
         return said
-    others = {n for seat, n in on_each.items() if seat != dealer}
-    staked = f"on each boodle card each staked {max(on_each.values())}"
-    if len(others) == 1 and dealer in on_each and on_each[dealer] != min(others):
-        staked = f"on each boodle card each staked {min(others)}, {told.name(dealer)} {on_each[dealer]}"
-    return f"{said}; {staked}" + (f"; each put {kitty} in the kitty" if kitty else "")
+    return f"{said}; {_staked(told, on_each)}" + (f"; each put {kitty} in the kitty" if kitty else "")
+
+
+def _staked(told: Told, on_each: dict[str, int]) -> str:
+    """`on each boodle card each staked 1, Ann 2`: who laid double read from what each paid
+    (a deal told after an earlier one was undone may name another dealer in turn)."""
+    most, least = max(on_each.values()), min(on_each.values())
+    doubled = [seat for seat, n in on_each.items() if n == most]
+    if most == least:
+        return f"on each boodle card each staked {most}"
+    if len(doubled) == 1 and len(set(on_each.values())) == 2:
+        return f"on each boodle card each staked {least}, {told.name(doubled[0])} {most}"
+    return f"on each boodle card: {told.counted(on_each)}"
 
 
 def _taken(told: Told, cards, taker: str) -> str:
