@@ -123,7 +123,8 @@ def test_input_wrong_in_itself_is_422_and_what_the_table_contradicts_409(client)
     table, game, (a, b, c, d) = evening(client)
     table.record("deal_started", game)
     before = table.counters()
-    holds = table.post("newmarket_out", game, data={"player": b, "cards_left": {a: 1, b: 2, c: 1, d: 1}})
+    holds = table.post("newmarket_out", game, data={"player": b,
+                                                    "cards_left": {a: 1, b: 2, c: 1, d: 1}})
     assert holds.status_code == 422 and "holds no cards" in holds.get_json()["detail"]
     pope = table.post("boodle_won", game, data={"card": "pope", "player": b})
     assert pope.status_code == 422 and "data.card" in pope.get_json()["errors"]

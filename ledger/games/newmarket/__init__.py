@@ -51,14 +51,16 @@ KITTY = "kitty"
 
 
 class NewmarketOptions(EventData):
-    boodle_cards = fields.String(load_default="ace_of_hearts", validate=validate.OneOf(list(LAID_OUT)),
-                                 metadata={"description": "the four boodle cards: the ace of hearts, "
-                                           "king of clubs, queen of diamonds and knave of spades (the "
-                                           "Official Rules), or the ace of spades, king of hearts, queen "
-                                           "of clubs and knave of diamonds (the American Hoyle, 1885)"})
+    boodle_cards = fields.String(
+        load_default="ace_of_hearts", validate=validate.OneOf(list(LAID_OUT)), metadata={
+            "description": "the four boodle cards: the ace of hearts, king of clubs, queen of "
+                           "diamonds and knave of spades (the Official Rules), or the ace of "
+                           "spades, king of hearts, queen of clubs and knave of diamonds (the "
+                           "American Hoyle, 1885)"})
     dealer_double = Flag(load_default=True, metadata={
-        "description": "the dealer puts two stakes on each boodle card, the others one (the Official "
-                       "Rules); else every player the same (Foster's Saratoga, as at Pope Joan)"})
+        "description": "the dealer puts two stakes on each boodle card, the others one (the "
+                       "Official Rules); else every player the same (Foster's Saratoga, as at "
+                       "Pope Joan)"})
     kitty = Count(maximum=4, load_default=0, metadata={
         "description": "stakes each player puts in the kitty each deal, which the first out takes "
                        "(the British game: one to four); none in Michigan"})
@@ -139,7 +141,8 @@ def examples(st) -> Examples:
                                        "dealer_double": st.booleans(),
                                        "kitty": st.integers(0, 2)}),
         facts={"newmarket_out": out,
-               "boodle_won": lambda t: st.tuples(st.sampled_from(BOODLES), st.sampled_from(t.seats)).map(
+               "boodle_won": lambda t: st.tuples(st.sampled_from(BOODLES),
+                                                 st.sampled_from(t.seats)).map(
                    lambda a: {"card": a[0], "player": a[1]})})
 
 
@@ -153,7 +156,8 @@ OUT = Button("Out", "newmarket_out", (
       for card in BOODLES)), quick=True,
     said="{player} went out, cards left {cards_left}[; in play {boodles}]")
 PAGE = (generic.DEAL, OUT,
-        Button("Boodle", "boodle_won", (Field("card", "choice", "Which boodle card", choices=BOODLES),
+        Button("Boodle", "boodle_won", (Field("card", "choice", "Which boodle card",
+                                              choices=BOODLES),
                                         Field("player", "player", "Who played it")),
                said="{player} played the {card} and took its boodle"))
 

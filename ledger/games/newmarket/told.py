@@ -30,7 +30,8 @@ def dealt_told(told: Told) -> str:
         told.pays(seat, None, kitty)
     if not on_each:
         return said
-    return f"{said}; {_staked(told, on_each)}" + (f"; each put {kitty} in the kitty" if kitty else "")
+    kept = f"; each put {kitty} in the kitty" if kitty else ""
+    return f"{said}; {_staked(told, on_each)}{kept}"
 
 
 def _staked(told: Told, on_each: dict[str, int]) -> str:
@@ -47,8 +48,8 @@ def _staked(told: Told, on_each: dict[str, int]) -> str:
 
 def _taken(told: Told, cards, taker: str) -> str:
     """`the ace of hearts (5) and the knave of spades (5)`: the boodles one player took."""
-    return listed([f"{card_named(told, card)} ({told.pays(None, taker, told.from_pool(card)) or 'empty'})"
-                   for card in cards])
+    return listed([f"{card_named(told, card)} "
+                   f"({told.pays(None, taker, told.from_pool(card)) or 'empty'})" for card in cards])
 
 
 def won_told(told: Told) -> str:
