@@ -54,7 +54,7 @@ def counts_file(database_url: str) -> Path:
 
 
 def _retry_after_only_when_refused(response):
-    if response.status_code != 429:
+    if response.status_code < 400:  # (a 429's, a full stream server's 503's stay)
         response.headers.pop("Retry-After", None)
     return response
 
@@ -65,7 +65,7 @@ def install(app: Flask) -> None:
                           f"ledger-sqlite://{counts_file(app.config['DATABASE_URL'])}")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)  # Retry-After on the 429
     # (registered before the limiter's own: Flask runs a later hook first, so this one sees
-    # the limiter's headers) Retry-After says when to ask again: only on the 429 that said no
+    # the limiter's headers) Retry-After says when to ask again: only on a refusal
     app.after_request(_retry_after_only_when_refused)
     limiter.init_app(app)
     # Only the two opening routes are limited, and their decorator checks its limit itself

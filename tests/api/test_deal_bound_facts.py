@@ -40,7 +40,7 @@ def test_a_fact_recorded_in_a_deal_that_is_over_is_refused(table):
     game = table.start_game(kind="commerce", stake=2)
     table.post("deal_started", game, data={"dealer": a}, deal=1)
     # phone B (offline) saw deal 1, Ann dealing: it resolved the seller and price itself
-    offline = {"buyer": b, "seller": a, "price": 2}
+    offline = {"buyer": c, "seller": a, "price": 2}
     # phone A recorded the stand and the next deal meanwhile
     table.record("commerce_stand", game, stander=c, winner=c, better_hands=[])
     table.post("deal_started", game, deal=2)
@@ -48,11 +48,12 @@ def test_a_fact_recorded_in_a_deal_that_is_over_is_refused(table):
                             snapshot(table))
     assert problem["current_deal"] == 2
     assert "recorded during deal 1" in problem["detail"]
-    # bound to the deal in progress, the same purchase goes in, its meaning explicit
-    recorded = table.post("card_bought", game, data=offline, deal=2)
+    # bound to the deal in progress, a purchase goes in from its dealer, Ben (seed 000: ready
+    # money is bought of the dealer), its meaning explicit
+    recorded = table.post("card_bought", game, data={**offline, "seller": b}, deal=2)
     assert recorded.status_code == 201, recorded.get_json()
     assert {p["account"]: p["amount"] for p in recorded.get_json()["postings"]} == {
-        f"player:{b}": -2, f"player:{a}": 2}
+        f"player:{c}": -2, f"player:{b}": 2}
 
 
 def test_a_voided_start_frees_its_number(table):
@@ -102,7 +103,7 @@ def test_commerce_trades_belong_to_a_deal_dealt_and_not_yet_stood_on(table):
     (409) whether or not it names its deal; voiding the stand reopens the deal."""
     a, b, c, d = table.players
     game = table.start_game(kind="commerce", stake=2)
-    buy = {"buyer": b, "seller": a, "price": 1}
+    buy = {"buyer": b, "seller": a, "price": 2}  # of the dealer, at the stake (seed 000)
     problem = moved_nothing(table, table.post("card_bought", game, data=buy), snapshot(table))
     assert problem["errors"] == {"game_id": ["no deal yet"]}
     table.record("deal_started", game)
@@ -117,4 +118,4 @@ def test_commerce_trades_belong_to_a_deal_dealt_and_not_yet_stood_on(table):
     table.record("card_bought", game, **buy)  # the deal is open again
     table.record("commerce_stand", game, stander=c, winner=c)
     table.record("deal_started", game)
-    table.record("card_bought", game, **buy)  # the next deal's
+    table.record("card_bought", game, buyer=c, seller=b, price=2)  # the next deal's, of Ben
