@@ -14,7 +14,8 @@ pytestmark = pytestmark  # (a spreadsheet test: LibreOffice, or the reason it is
 
 
 @pytest.mark.parametrize("locale", ["de_DE.UTF-8", "fr_FR.UTF-8"])
-def test_money_opens_as_a_number_where_the_decimal_sign_is_a_comma(client, tmp_path, locale):
+def test_money_opens_as_a_number_where_the_decimal_sign_is_a_comma(client, tmp_path, locale,
+                                                                   monkeypatch):
     """A double-click on a computer set to German or French: counters, minor units and money
     in major units are numbers (a SUM over them is the total), as in an English one; money
     written `-0.15` would open as text there, `-15E-2` is a number in every locale."""
@@ -29,7 +30,9 @@ def test_money_opens_as_a_number_where_the_decimal_sign_is_a_comma(client, tmp_p
         paths.append(tmp_path / f"{name}.csv")
         paths[-1].write_bytes(download(table, name).encode("utf-8"))
     problems = []
-    for name, xlsx in saved_by_calc(paths, tmp_path, locale=locale).items():
+    monkeypatch.setenv("LC_ALL", locale)  # the computer Calc runs on, set to that locale
+    monkeypatch.setenv("LANG", locale)
+    for name, xlsx in saved_by_calc(paths, tmp_path).items():
         text = download(table, name).removeprefix(BOM)
         fields = parsed(text)
         sheet = openpyxl.load_workbook(xlsx).active

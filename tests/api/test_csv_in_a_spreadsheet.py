@@ -80,10 +80,9 @@ TIMES = {"journal": {"recorded_at", "local_time (UTC)"}}
 BOM = "\ufeff"
 
 
-def saved_by_calc(files: list[Path], work: Path, options: list[str] = (),
-                  locale: str | None = None) -> dict[str, Path]:
-    """Each file opened in LibreOffice (headless, a profile of its own, import `options`, the
-    computer set to `locale`) and saved as xlsx in a folder of its own, by the file's stem."""
+def saved_by_calc(files: list[Path], work: Path, options: list[str] = ()) -> dict[str, Path]:
+    """Each file opened in LibreOffice (headless, a profile of its own, import `options`) and
+    saved as xlsx in a folder of its own: the saved files by the stem of the file opened."""
     if SOFFICE is None:
         pytest.fail("soffice is missing and CI is set: install libreoffice-calc-nogui")
     run = work / f"calc-{uuid.uuid4().hex[:8]}"
@@ -91,8 +90,7 @@ def saved_by_calc(files: list[Path], work: Path, options: list[str] = (),
     command = [SOFFICE, f"-env:UserInstallation={(run / 'profile').as_uri()}", "--headless",
                "--norestore", *options, "--convert-to", "xlsx", "--outdir", str(out),
                *map(str, files)]
-    done = subprocess.run(command, env={**os.environ, "HOME": str(run / "home"),
-                                        **({"LC_ALL": locale, "LANG": locale} if locale else {})},
+    done = subprocess.run(command, env={**os.environ, "HOME": str(run / "home")},
                           capture_output=True, text=True, timeout=300)
     saved = {}
     for path in files:
