@@ -298,4 +298,3 @@ def test_names_beyond_ascii_survive_a_double_click(client, tmp_path):
     for row, name in zip(default[1:], names):
         assert row[1][0] in as_calc_reads_it(name, "default"), (row, name)
     assert default[0][0][0] in ("player_id", "ï»¿player_id")
-
