@@ -223,8 +223,9 @@ def snip_snap(host: Recorder, page) -> None:
 
 
 def pope_joan(host: Recorder, page) -> None:
-    """A deal on one sheet at its end: the issue's Out (3, 2, 4, 1 and 5 cards left, four
-    compartments won); then the Pope turned up, its cards dealt filled in from the deal."""
+    """A deal on one sheet at its end: an Out with 3, 2, 4, 1 and 5 cards left and four
+    compartments won (Al held king, queen and knave: Matrimony and Intrigue); then the Pope
+    turned up, its cards dealt filled in from the deal."""
     start(host, "pope_joan", NAMES, 1)
     card = host.card("Pope Joan")
     sheet = host.deal("Pope Joan")
@@ -238,7 +239,7 @@ def pope_joan(host: Recorder, page) -> None:
     for name, left in zip(("Zoë", "Bartholomew", "Al", "Kit", "Ñuño"), (3, 2, 4, 1, 5)):
         host.type(sheet.get_by_label(f"Cards left in each hand: {name}", exact=True), str(left))
     for compartment, who in (("The Pope (9♦)", "Zoë"), ("Matrimony (K Q)", "Al"),
-                             ("Intrigue (Q J)", "Kit"), ("The Ace", "Ñuño")):
+                             ("Intrigue (Q J)", "Al"), ("The Ace", "Ñuño")):  # Al: K Q J
         host.tap(sheet.get_by_label(f"{compartment}: won by: {who}", exact=True))  # each asked next
     whole(page, sheet, NAMES)
     host.record(sheet.locator("button[type=submit]"))
