@@ -67,6 +67,12 @@ def test_an_evening_carried_puts_each_members_balance_on_the_tab(club):
     assert evening.get("/settlement")["carried"] == night["carried"]
     assert evening.get("/events")["events"][-1]["said"] == \
         "Carried to the club's tab: Ann −3, Cat +5, Dan −2"
+    settled = evening.client.get(evening.url("/export/settlement.csv"), headers=evening.read)
+    rows = list(csv.reader(io.StringIO(settled.get_data(as_text=True).lstrip("\ufeff"))))
+    assert [(r[0], r[1], r[5], r[7]) for r in rows[1:]] == [
+        ("Ann", "the club's tab", "6", "carried_to_tab"),
+        ("the club's tab", "Cat", "10", "carried_to_tab"),
+        ("Dan", "the club's tab", "4", "carried_to_tab")]
     standings = club.standings()  # the standings keep the games' results
     assert (standings["Ann"]["counters"], standings["Cat"]["counters"]) == (-3, 5)
 
