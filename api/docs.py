@@ -107,6 +107,7 @@ OPERATION_IDS = {
     ("get", "/api/v1/clubs/{cid}/export/standings.csv"): "downloadStandingsCsv",
     ("get", "/api/v1/clubs/{cid}/verify"): "verifyClub",
     ("get", "/api/v1/clubs/{cid}/tab"): "getTab",
+    ("get", "/api/v1/sessions/{sid}/tab"): "previewCarry",
     ("get", "/api/v1/clubs/{cid}/members/{mid}/tab"): "getMemberTab",
     ("get", "/api/v1/clubs/{cid}/export/tab.csv"): "downloadTabCsv",
     ("get", "/api/v1/clubs/{cid}/export/club.xlsx"): "downloadClubXlsx",

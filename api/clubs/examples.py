@@ -173,6 +173,11 @@ PAID_ENTRY = {
     "note": "cash", "moves": _move({COLLINS: 20, DARCY: -20}),
     "said": "Mr Collins paid Mr Darcy £0.20 on the tab (cash)"}
 RESPONSES.update({
+    "previewCarry": {"200": {
+        "club": {"id": CLUB, "name": "Meryton"}, "currency": "GBP", "carried": None,
+        "refused": None, "players": [
+            {"id": p, "name": NAMES[p][0], "member": MEMBERS[p], "member_name": NAMES[p][0],
+             "counters": n // 5, "amount_minor": n} for p, n in CARRIED_FIGURES.items()]}},
     "getTab": {"200": {"club_id": CLUB, "version": 9, "currencies": [{
         "currency": "GBP",
         "members": [{"member": MEMBERS[p], "name": NAMES[p][0], "balance_minor": n}

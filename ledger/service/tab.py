@@ -10,8 +10,11 @@ import uuid
 from dataclasses import dataclass
 
 from ledger.clubs.state import fold
+from ledger.errors import Conflict
 from ledger.events.draft import Draft
+from ledger.projections.results import results
 from ledger.projections.state import SessionState
+from ledger.rules.tab import carried_to_tab
 
 
 @dataclass(frozen=True)
@@ -52,3 +55,35 @@ def noted(side: ClubSide | None, state: SessionState, draft: Draft, postings: li
             "balances": balances})
     return Draft(str(uuid.uuid4()), "carry_undone", None, {
         "session_id": session.id, "carry": target["id"], "reason": draft.data["reason"]})
+
+
+def preview(clubs, sessions, session_id: str) -> dict:
+    """What carrying the evening to its club's tab would carry now (each player's figure and
+    the member whose line it goes on), or why it cannot be, or the carry that stands: what
+    the page shows before the one tap that carries it. The club is read first, then the
+    evening (never one under the other's lock)."""
+    with sessions.store.reading() as reader:
+        club_id = reader.club_of(session_id)
+    club, links, members = None, None, {}
+    if club_id is not None:
+        with clubs.reading(club_id) as (state, _):
+            club = {"id": club_id, "name": state.name}
+            evening = state.evenings.get(session_id)
+            links = dict(evening["links"]) if evening else {}
+            members = {m: state.members[m]["name"] for m in links.values()}
+    with sessions.reading(session_id) as state:
+        value, currency = state.session.counter_value, state.session.currency
+        carried, refused, postings = results(state)["carried"], None, []
+        names = {pid: p.name for pid, p in state.players.items()}
+        try:
+            postings = carried_to_tab(state, links)
+        except Conflict as refusal:
+            refused = refusal.message
+    players = []
+    for posting in postings:  # each brings a player's account to 0: his figure is its reverse
+        pid = posting["account"][7:]
+        players.append({"id": pid, "name": names.get(pid), "member": links[pid],
+                        "member_name": members[links[pid]], "counters": -posting["amount"],
+                        "amount_minor": -posting["amount"] * value})
+    return {"club": club, "currency": currency, "carried": carried, "players": players,
+            "refused": refused}

@@ -272,3 +272,19 @@ def test_the_tab_as_csv_and_in_the_clubs_spreadsheet(client, club):
     assert sheet[0][:2] == ("currency", "kind") and len(sheet) == len(rows) + 1
     said_paid = [row[12] for row in sheet if row[10] == "tab_paid"]
     assert said_paid == ["Ann paid Cat £0.06 on the tab (=cash)"] * 2
+
+
+def test_the_evening_shows_what_a_carry_would_carry_or_why_it_cannot(client, club, table):
+    assert table.get("/tab") == {"club": None, "currency": "GBP", "carried": None,
+                                 "players": [], "refused": table.post("carried_to_tab").get_json()[
+                                     "detail"]}
+    evening = week(club)
+    preview = evening.get("/tab")
+    assert preview["club"] == {"id": club.id, "name": "Meryton"} and preview["refused"] is None
+    assert [(p["name"], p["member"], p["amount_minor"]) for p in preview["players"]] == [
+        ("Ann", club.members["Ann"], -6), ("Cat", club.members["Cat"], 10),
+        ("Dan", club.members["Dan"], -4)]
+    carry = evening.record("carried_to_tab")
+    after = evening.get("/tab")
+    assert after["carried"]["event_id"] == carry["id"] and after["players"] == []
+    assert after["refused"].startswith("This evening was carried to the club's tab on")
