@@ -14,7 +14,7 @@ import requests
 from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious, small_targets
-from tests.browser.tools import OUTPUT, Phone
+from tests.browser.tools import OUTPUT, Phone, wait_for
 from tests.server import REQUEST_SECONDS, wait_until
 
 pytestmark = pytest.mark.browser
@@ -142,3 +142,73 @@ def test_three_evenings_carried_to_the_tab_then_settled_from_the_clubs_page(base
     member.close()
     assert officer.errors == [] and member.errors == []
     assert {screen: v for screen, v in found.items() if v} == {}
+
+
+CAPTURE = """window.shared = null;
+navigator.canShare = data => true;
+navigator.share = async data => { window.shared = {text: data.text,
+  files: (data.files || []).map(f => ({name: f.name, type: f.type, size: f.size}))}; };
+window.print = () => { window.printed = true; };"""
+
+
+def test_the_tab_is_shared_printed_and_downloaded(base, browser, tmp_path):
+    """A week carried over the API (Ann −£0.06, Cat +£0.10, Dan −£0.04), then on the club's
+    page: the tab shared as text and card, printed as a sheet on A4, and its files."""
+    import io
+
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    club = club_over_the_api(base)
+    auth = {"Authorization": f"Bearer {club['write_token']}"}
+    members = {m["name"]: m["id"] for m in requests.get(
+        f"{base}/api/v1/clubs/{club['id']}", headers=auth, timeout=REQUEST_SECONDS).json()["members"]}
+    opened = requests.post(f"{base}/api/v1/clubs/{club['id']}/evenings", headers=auth,
+                           timeout=REQUEST_SECONDS, json={"name": "Week 3", "counter_value": 2,
+                                                          "members": list(members.values())})
+    evening = opened.json()
+    seats = dict(zip(MEMBERS, (p["id"] for p in evening["players"])))
+    path, write = f"{base}/api/v1/sessions/{evening['id']}", {
+        "Authorization": f"Bearer {evening['write_token']}"}
+    game = requests.post(f"{path}/games", headers=write, timeout=REQUEST_SECONDS, json={
+        "kind": "other", "stake": 1, "seats": list(seats.values())}).json()["id"]
+    for body in ({"type": "stake_paid", "game_id": game, "data": {"player": seats["Ann"], "amount": 3}},
+                 {"type": "stake_paid", "game_id": game, "data": {"player": seats["Dan"], "amount": 2}},
+                 {"type": "pool_won", "game_id": game, "data": {"winners": [seats["Cat"]]}},
+                 {"type": "carried_to_tab", "data": {}}):
+        answer = requests.post(f"{path}/events", headers=write, json=body, timeout=REQUEST_SECONDS)
+        assert answer.status_code == 201, answer.text
+
+    phone = Phone(browser, accept_downloads=True)
+    phone.context.add_init_script(CAPTURE)
+    page = phone.page
+    page.goto(f"{base}/club#c={club['id']}&r={club['read_token']}")
+    expect(page.locator("#tab tbody tr")).to_have_count(3)
+    page.locator("#share-tab").click()
+    shared = wait_for(page, "window.shared")
+    lines = shared["text"].splitlines()
+    assert lines[0].startswith("Meryton · the tab — ")
+    assert "Ann: −£0.06 (owes)" in lines and "Cat: +£0.10 (is owed)" in lines
+    assert "Still to pay: Ann pays Cat £0.06; Dan pays Cat £0.04." in lines
+    assert shared["files"][0]["type"] == "image/png" and shared["files"][0]["size"] > 1000
+
+    page.locator("#print-tab").click()
+    wait_for(page, "window.printed")
+    pdf = page.pdf(format="A4", print_background=False)
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "The tab" in text and "Ann pays Cat £0.06" in text
+    assert "Week 3 carried to the tab: Ann −£0.06, Cat +£0.10, Dan −£0.04" in text
+    assert "Standings" not in text and "Tonight" not in text  # the tab alone
+
+    with page.expect_download() as download:
+        page.locator("#tab-csv").click()
+    assert download.value.suggested_filename == "meryton-tab.csv"
+    rows = download.value.path().read_text(encoding="utf-8-sig").splitlines()
+    assert rows[0].startswith("currency,kind,") and len(rows) == 1 + 3 + 2 + 3
+    with page.expect_download() as download:
+        page.locator("#club-xlsx").click()
+    assert download.value.suggested_filename == "meryton.xlsx"
+    book = load_workbook(io.BytesIO(download.value.path().read_bytes()), read_only=True)
+    assert book.sheetnames == ["club", "standings", "tab GBP"]
+    phone.close()
+    assert phone.errors == [], phone.errors

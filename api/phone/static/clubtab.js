@@ -104,9 +104,11 @@ function printTab() {
   const closed = [...$("#tab").querySelectorAll("details:not([open])")];
   closed.forEach(d => { d.open = true; });
   document.adoptedStyleSheets = [sheet];
+  window.addEventListener("afterprint", () => {  // the page as it was
+    closed.forEach(d => { d.open = false; });
+    document.adoptedStyleSheets = [];
+  }, {once: true});
   window.print();
-  closed.forEach(d => { d.open = false; });
-  document.adoptedStyleSheets = [];
 }
 
 function wire() {
