@@ -13,7 +13,7 @@ from api.clubs import tab_schemas
 from api.exports.evening import attachment
 from api.exports.resources import CSV_DOC, download
 from api.exports.workbook import MEDIA_TYPE, Sheet, workbook
-from api.service import ledger
+from api.service import answer, ledger
 from ledger.clubs import reading, standings, tab
 from ledger.projections import exports
 
@@ -36,7 +36,7 @@ class Tab(MethodView):
         payments that settle it, and its entries (the club's book, the evenings carried, the
         payments), oldest first."""
         with ledger().clubs.reading(cid) as (state, evenings):
-            return tab.tab(state, evenings)
+            return answer(tab.tab(state, evenings), 200)  # (in its schema's shape already)
 
 
 @blp.route("/<cid>/members/<mid>/tab")
@@ -48,7 +48,7 @@ class MemberTab(MethodView):
         with his balance after it."""
         with ledger().clubs.reading(cid) as (state, evenings):
             reading.member(state, mid)
-            return tab.statement(state, evenings, mid)
+            return answer(tab.statement(state, evenings, mid), 200)
 
 
 @blp.route("/<cid>/export/tab.csv")

@@ -40,6 +40,13 @@ class ClubState:
         """The evenings brought in that count: those not withdrawn."""
         return {eid: e for eid, e in self.imported.items() if e["withdrawn"] is None}
 
+    def joined(self) -> dict[str, int]:
+        """Each member's place in the order they joined (kept until someone joins)."""
+        kept = self.__dict__.get("_joined")
+        if kept is None or len(kept) != len(self.members):
+            kept = self.__dict__["_joined"] = {member: n for n, member in enumerate(self.members)}
+        return kept
+
     def member_of(self, session_id: str, player_id: str) -> str | None:
         return self.evenings[session_id]["links"].get(player_id)
 

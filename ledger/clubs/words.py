@@ -74,7 +74,7 @@ def _moves(state: ClubState, balances: dict[str, int], currency: str) -> str:
 def in_club_order(state: ClubState, figures: dict[str, int]) -> list[tuple[str, int]]:
     """Members' figures in the order they joined the club (a map sent as JSON may come in
     any order), any name the club lacks last."""
-    order = {member: n for n, member in enumerate(state.members)}
+    order = state.joined()
     return sorted(figures.items(), key=lambda item: order.get(item[0], len(order)))
 
 
