@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_compress import Compress
 
-from api import appends, docs, errors, opening, requestlog, security
+from api import appends, docs, errors, opening, requestlog, security, server_problems
 from api.health import blp as health_blp
 from ledger.events.store import DEFAULT_URL
 from ledger.service.bootstrap import bootstrap
@@ -67,5 +67,6 @@ def create_app(config: dict | None = None) -> Flask:
     Compress(app)
     appends.install(app)  # within the security headers' wrapper
     security.install(app)
+    server_problems.install()  # gunicorn's own answers (414, 431…) as problem documents too
     docs.document_catalogue(api.spec)
     return app

@@ -8,8 +8,10 @@ line, and leaves through the same security headers (`api.security` wraps this) a
 Flask; a refusal is answered here too, with the problem document `api.errors` makes for
 Flask. What Flask's request context, the blueprint's hooks and flask-smorest's wrappers cost
 was half an append's time under gunicorn (bench/README). Any other request goes to Flask as
-it came; so does an append that met something unexpected (nothing was committed: Flask tries
-it again and answers what it meets). `LEDGER_FAST_APPENDS=false` sends every append through
+it came; so does an append that met something unexpected before its commit (a broken
+connection replaced: Flask tries it again and answers what it meets). Once a unit of work has
+committed, whatever fails after it is not raised (`ledger.service.unit_of_work`): the answer
+is what was committed, and nothing runs the intent again. `LEDGER_FAST_APPENDS=false` sends every append through
 Flask.
 """
 
@@ -113,9 +115,9 @@ class Appends:
         except HTTPException as refused:  # the body, unreadable
             status, body, headers = http_problem_parts(refused)
             return status, body, PROBLEM_JSON, headers
-        except Exception as error:  # noqa: BLE001 - nothing committed (a broken connection is
-            log.warning("append handed to Flask after %r", error)  # replaced): Flask tries it
-            return None  # again, and answers what it meets
+        except Exception as error:  # noqa: BLE001 - nothing committed (after a commit nothing
+            log.warning("append handed to Flask after %r", error)  # is raised): Flask tries
+            return None  # it again, and answers what it meets
         return (201 if created else 200), orjson.dumps(event), "application/json", []
 
     def _algorithm(self, environ, body: bytes) -> str | None:

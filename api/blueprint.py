@@ -10,7 +10,8 @@ from api.body import Parser
 
 PROBLEM_JSON = "application/problem+json"
 REASONS = {
-    400: "the body is not valid JSON",
+    400: "the request could not be read: a body that is not valid JSON, or a request line or "
+         "header the server cannot parse",
     401: "no token, or a token of no session",
     403: "a read token may not write",
     404: "unknown session (or another session's token), player, table, game or event",
@@ -20,11 +21,17 @@ REASONS = {
          "player's, a table rank taken, a removal of a player or a game something is "
          "recorded of",
     413: "the body is larger than the configured limit",
+    414: "the request's address (its path and query) is longer than the server takes "
+         "(4,094 bytes for the request line)",
     415: "the body is not sent as Content-Type: application/json (UTF-8)",
     422: "invalid input; `errors` names the fields at fault",
     429: "this client address opened too many evenings or clubs of late; `Retry-After` "
          "says when it may again",
+    431: "the request's headers are more or larger than the server takes (100 headers, "
+         "8,190 bytes each)",
     500: "an unexpected error of the service",
+    502: "the proxy in front of the service could not reach it (it is starting, or stopped)",
+    504: "the proxy in front of the service waited too long for its answer",
     503: "the database is unavailable; or a stream past its caps (per server, evening, "
          "address): ask for the version instead, and again after `Retry-After`",
 }

@@ -33,8 +33,11 @@ from ledger.events import fields as ledger_fields
 from ledger.events.catalogue import Envelope
 from ledger.events.facts import OF_A_GAME
 
-EVERY_OPERATION = (405, 500, 503)
-WITH_A_BODY = (415,)
+# what any request may meet: the service's own answers, and those of the servers in front of
+# it (gunicorn's limits on the request line and headers, the proxy's when the service is away),
+# each a problem document too (api/server_problems.py, the Caddyfiles' handle_errors)
+EVERY_OPERATION = (400, 405, 414, 431, 500, 502, 503, 504)
+WITH_A_BODY = (413, 415)
 PROBLEM = {
     "type": "object",
     "description": "A problem document (RFC 9457). Every error is one; a refused request has "

@@ -53,11 +53,20 @@ def counts_file(database_url: str) -> Path:
     return Path(tempfile.gettempdir()) / f"parlour-ledger-opening-{digest}.sqlite3"
 
 
+def _retry_after_only_when_refused(response):
+    if response.status_code != 429:
+        response.headers.pop("Retry-After", None)
+    return response
+
+
 def install(app: Flask) -> None:
     app.config.setdefault("OPEN_LIMIT", OPEN_LIMIT)
     app.config.setdefault("RATELIMIT_STORAGE_URI",
                           f"ledger-sqlite://{counts_file(app.config['DATABASE_URL'])}")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)  # Retry-After on the 429
+    # (registered before the limiter's own: Flask runs a later hook first, so this one sees
+    # the limiter's headers) Retry-After says when to ask again: only on the 429 that said no
+    app.after_request(_retry_after_only_when_refused)
     limiter.init_app(app)
     # Only the two opening routes are limited, and their decorator checks its limit itself
     # (in the view). The check Flask-Limiter also runs before every request is for default

@@ -22,62 +22,36 @@ import unicodedata
 
 import click
 import orjson
-from sqlalchemy.engine import make_url
 
 from ledger.errors import LedgerError
-from ledger.events.store import DEFAULT_URL, sqlite_file
+from ledger.events.store import DEFAULT_URL
 from ledger.events.store.backup import BackupError, backup as backup_store, restore as restore_store
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
 from ledger.projections.balances import balances, pools
 from ledger.projections.settlement import settlement
-from ledger.service.bootstrap import Ledger, bootstrap
+from ledger.cli_store import Store
+from ledger.service.bootstrap import Ledger
 
 FORMAT = 1
 
 
 @click.group()
 @click.option("--database", envvar="LEDGER_DATABASE_URL", default=DEFAULT_URL, show_default=True,
-              help="sqlite:///… or postgresql+psycopg://…")
+              help="sqlite:///… or postgresql+psycopg://… (before or after the command)")
 @click.pass_context
 def main(context: click.Context, database: str) -> None:
     context.obj = Store(database)
 
 
-class Store:
-    """The store named on the command line, opened (and migrated) when a command needs it."""
+def _database_here(context: click.Context, _param, value: str | None) -> None:
+    """`ledger verify --database …`: the store named after the command, as before it."""
+    if value is not None:
+        context.obj = Store(value)
 
-    def __init__(self, url: str):
-        self.url = url
-        self._ledger: Ledger | None = None
 
-    @property
-    def ledger(self) -> Ledger:
-        """The ledger on the store, which must be there already."""
-        self.refuse_if_missing()
-        return self.created()
-
-    def created(self) -> Ledger:
-        """The ledger on the store, created (file, folder, schema) if it is not there."""
-        if self._ledger is None:
-            self._ledger = bootstrap(self.url)
-        return self._ledger
-
-    def missing(self) -> str | None:
-        """The whole path of the SQLite file the store names, if it is not there."""
-        path = sqlite_file(self.url)
-        return str(path) if path is not None and not path.is_file() else None
-
-    def refuse_if_missing(self) -> None:
-        """Nothing is created: opening a file that is not there would make an empty ledger
-        (and its folder) wherever a mistyped path pointed, and pass it for a clean one."""
-        if path := self.missing():
-            raise click.ClickException(f"No database at {path}: check --database or "
-                                       "LEDGER_DATABASE_URL (`ledger init` creates one there).")
-
-    def shown(self) -> str:
-        """The store for a message: an SQLite file's whole path, a URL without its password."""
-        path = sqlite_file(self.url)
-        return str(path) if path else make_url(self.url).render_as_string(hide_password=True)
+# every command takes the store's option after its name too
+database = click.option("--database", expose_value=False, is_eager=True, callback=_database_here,
+                        help="sqlite:///… or postgresql+psycopg://…")
 
 
 def _sessions(ledger: Ledger, session: str | None) -> list[str]:
@@ -105,6 +79,7 @@ def _verified(ledger: Ledger, sessions: list[str]) -> int:
 
 
 @main.command()
+@database
 @click.pass_obj
 def init(store: Store) -> None:
     """Create an empty store (an SQLite file and its folder, or the schema in an existing
@@ -123,6 +98,7 @@ def _contents(ledger: Ledger) -> str:
 
 
 @main.command()
+@database
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines, one object per session")
 @click.pass_obj
 def sessions(store: Store, as_json: bool) -> None:
@@ -151,6 +127,7 @@ def _printable(name: str | None) -> str:
 
 
 @main.command()
+@database
 @click.option("--session", help="one session (default: all)")
 @click.pass_obj
 def verify(store: Store, session: str | None) -> None:
@@ -164,6 +141,7 @@ def verify(store: Store, session: str | None) -> None:
 
 
 @main.command()
+@database
 @click.pass_obj
 def clubs(store: Store) -> None:
     """List every club: id, name, version, and how many evenings it holds."""
@@ -175,6 +153,7 @@ def clubs(store: Store) -> None:
 
 
 @main.command()
+@database
 @click.option("--session", help="one session (default: all)")
 @click.pass_obj
 def rebuild(store: Store, session: str | None) -> None:
@@ -194,6 +173,7 @@ def rebuild(store: Store, session: str | None) -> None:
 
 
 @main.command("export-log")
+@database
 @click.argument("stream")
 @click.option("-o", "--output", type=click.File("wb"), default="-")
 @click.pass_obj
@@ -227,6 +207,7 @@ def _write_stream(ledger: Ledger, output, key: str, stream: str, whose: str) -> 
 
 
 @main.command("import-log")
+@database
 @click.argument("source", type=click.File("rb"))
 @click.pass_obj
 def import_log(store: Store, source) -> None:
@@ -265,6 +246,7 @@ def _streams(source) -> list[tuple[dict, list[dict]]]:
 
 
 @main.command()
+@database
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--force", is_flag=True, help="overwrite PATH if it exists")
 @click.pass_obj
@@ -280,6 +262,7 @@ def backup(store: Store, path: str, force: bool) -> None:
 
 
 @main.command()
+@database
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.pass_obj
 def restore(store: Store, path: str) -> None:

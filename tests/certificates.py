@@ -17,7 +17,10 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 from api.authority import folder
 
-NOW = datetime.datetime.now(datetime.timezone.utc)
+def now() -> datetime.datetime:
+    """The time as each certificate is made or checked (never the time the tests were
+    collected: a long run makes the authority minutes after that)."""
+    return datetime.datetime.now(datetime.timezone.utc)
 
 
 def name(text: str) -> x509.GeneralName:
@@ -41,8 +44,8 @@ def unconstrained_authority(common_name: str = "An authority without constraints
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
     certificate = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject)
                    .public_key(key.public_key()).serial_number(x509.random_serial_number())
-                   .not_valid_before(NOW - datetime.timedelta(hours=1))
-                   .not_valid_after(NOW + datetime.timedelta(days=30))
+                   .not_valid_before(now() - datetime.timedelta(hours=1))
+                   .not_valid_after(now() + datetime.timedelta(days=30))
                    .add_extension(x509.BasicConstraints(ca=True, path_length=1), critical=True)
                    .add_extension(x509.KeyUsage(False, False, False, False, False, True, True,
                                                 False, False), critical=True)
@@ -58,8 +61,8 @@ def server_certificate(authority, names: list[str]):
     key = ec.generate_private_key(ec.SECP256R1())
     certificate = (x509.CertificateBuilder().subject_name(x509.Name([])).issuer_name(issuer.subject)
                    .public_key(key.public_key()).serial_number(x509.random_serial_number())
-                   .not_valid_before(NOW - datetime.timedelta(hours=1))
-                   .not_valid_after(NOW + datetime.timedelta(days=1))
+                   .not_valid_before(now() - datetime.timedelta(hours=1))
+                   .not_valid_after(now() + datetime.timedelta(days=1))
                    .add_extension(x509.SubjectAlternativeName([name(n) for n in names]),
                                   critical=True)
                    .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)

@@ -11,6 +11,7 @@ import csv
 import io
 import itertools
 import unicodedata
+from decimal import Decimal
 
 from flask import Response, stream_with_context
 from flask.views import MethodView
@@ -59,13 +60,27 @@ def looks_like_a_formula(text: str) -> bool:
     return False
 
 
+class Decimals(Decimal):
+    """Money in major units as every spreadsheet's import reads a number, whatever its locale:
+    `-145E-2` for −1.45. Written `-1.45`, a spreadsheet in a locale whose decimal sign is a
+    comma (German, French) opens it as text, or a date, and a SUM over it gives 0; the
+    exponent form has no decimal sign to read, so it is −1,45 there and −1.45 here."""
+
+    def __str__(self) -> str:
+        sign, digits, exponent = self.as_tuple()
+        figures = "".join(map(str, digits)).lstrip("0") or "0"
+        return ("-" if sign else "") + figures + (f"E{exponent}" if exponent else "")
+
+
 def cell(value):
     """OWASP's advice against formula injection: text a spreadsheet might run as a formula gets
     a leading apostrophe, so it opens as text (LibreOffice shows the apostrophe); every other
     character is kept, so it still reads as it was typed. Numbers stay numbers (a result of -4
-    can be summed)."""
+    can be summed), money in major units in a form every locale reads (`Decimals`)."""
     if isinstance(value, str) and looks_like_a_formula(value):
         return "'" + value
+    if isinstance(value, Decimal):
+        return Decimals(value)
     return value
 
 

@@ -12,14 +12,15 @@ from ledger.events.catalogue import Catalogue
 from ledger.events.facts import SESSION_SCHEMAS, EventVoided
 from ledger.events.facts import GameStarted as StartedData
 from ledger.games import (
-    brag, cassino, commerce, generic, jig, other, pope_joan, progressive, speculation,
-    three_stake_brag, vingt_un,
+    brag, cassino, commerce, generic, jig, loo, newmarket, other, pope_joan, progressive,
+    speculation, three_stake_brag, vingt_un,
 )
 from ledger.games.base import Game
 
 GAMES: dict[str, Game] = {game.kind: game for game in (
     commerce.GAME, cassino.GAME, vingt_un.GAME, speculation.GAME, brag.GAME,
-    three_stake_brag.GAME, jig.GAME, pope_joan.GAME, progressive.GAME, other.GAME,
+    three_stake_brag.GAME, jig.GAME, pope_joan.GAME, loo.GAME, newmarket.GAME,
+    progressive.GAME, other.GAME,
 )}
 ALIASES: dict[str, str] = {alias: game.kind for game in GAMES.values() for alias in game.aliases}
 # A game whose kind is no longer listed still reads (as a game that takes nothing new).

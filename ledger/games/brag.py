@@ -1,5 +1,15 @@
 """Brag (seed 004: *Foster's Complete Hoyle*): the dealer's ante, the bets within the betting
-limit, and the ante nobody sees."""
+limit, and the ante nobody sees.
+
+Seed 004: "The dealer must put up an ante before the cards are cut. This ante may be any
+amount he pleases within the betting limit ... each player in turn must put up an amount
+equal to the dealer's ante, or abandon his hand. He may, if he chooses, raise the ante any
+further amount within the betting limit. All those following him must meet the total sum put
+up by any individual player, increase it, or pass out." So a bet (`stake_paid` into the pool)
+brings the player's total this deal to at least the most any one player has put up, and the
+limit bounds the raise over that, not the sum put up. "If no one will see the dealer's ante,"
+he takes it back and each other player pays him a counter: once anyone has put up the ante,
+it has been seen."""
 
 from ledger.errors import Conflict
 from ledger.events.fields import Counters, EventData
@@ -17,10 +27,20 @@ def ante(game: InPlay, deal: dict) -> int:
     return deal.get("ante", game.stake)
 
 
-def _within_limit(game: InPlay, field: str, amount: int) -> None:
+def _within_limit(game: InPlay, field: str, amount: int, what: str = "an ante") -> None:
     limit = game.options["betting_limit"]
     if limit is not None and amount > limit:
-        raise Conflict.field(field, f"The betting limit is {limit}.")
+        raise Conflict.field(field, f"The betting limit is {limit}: {what} of {amount} is over it.")
+
+
+def put_up(game: InPlay) -> dict[str, int]:
+    """What each player has put up this deal: the dealer his ante, the others their bets."""
+    deal = next(reversed(game.record.deals))
+    totals = {game.dealer(): ante(game, game.current_deal())}
+    for bet in game.record.facts.values():
+        if bet.get("deal") == deal:
+            totals[bet["player"]] = totals.get(bet["player"], 0) + bet["amount"]
+    return totals
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -31,20 +51,42 @@ def deal_started(game: InPlay, data: dict) -> list[dict]:
 
 
 def stake_paid(game: InPlay, data: dict) -> list[dict]:
-    """Seed 004: each player in turn "may raise ... any further amount within the betting
-    limit": a bet or raise is bounded as the ante is."""
-    _within_limit(game, "data.amount", data["amount"])
+    """Seed 004: a bet meets the total put up by any one player, or raises it "any further
+    amount within the betting limit"; a stake paid to another player is not a bet."""
+    if "to" in data:
+        return generic.stake_paid(game, data)
+    bettor = game.seated("data.player", data["player"])
+    totals = put_up(game)
+    most, after = max(totals.values()), totals.get(bettor, 0) + data["amount"]
+    if after < most:
+        raise Conflict.field("data.amount", f"{game.name(bettor)} must meet the {most} put up "
+                             f"(he has {totals.get(bettor, 0)} in): {most - totals.get(bettor, 0)} "
+                             "at least, or pass out.")
+    _within_limit(game, "data.amount", after - most, "a raise")
     return generic.stake_paid(game, data)
 
 
 def brag_ante_unseen(game: InPlay, data: dict) -> list[dict]:
     """Seed 004: no one sees the ante: the dealer takes it back and each other player pays him
-    one counter; the deal passes to the left."""
+    one counter; the deal passes to the left. Once a player has put it up, it was seen."""
     dealer = game.dealer()
+    seen = [p for p in put_up(game) if p != dealer]
+    if seen:
+        raise Conflict(f"{game.name(seen[0])} saw the ante: the deal is played out, and the "
+                       "pool goes to the best hand (or to a bet nobody met).",
+                       {"type": ["the ante was seen"]})
     back = transfer(pool(game.id), player(dealer), ante(game, game.current_deal()))
     counters = [p for seat in game.seats if seat != dealer
                 for p in transfer(player(seat), player(dealer), 1)]
     return combine([*back, *counters])
+
+
+def _bet(record, event: dict) -> None:
+    """A bet into the pool, kept with its deal (what each has put up: `put_up`)."""
+    data = event["data"]
+    if "to" not in data and record.deals:
+        record.facts[event["id"]] = {"deal": next(reversed(record.deals)),
+                                     "player": data["player"], "amount": data["amount"]}
 
 
 def deal_told(told: Told) -> str:
@@ -92,6 +134,7 @@ GAME = Game(
     facts={"brag_ante_unseen": BragAnteUnseen},
     rules={"deal_started": deal_started, "stake_paid": stake_paid,
            "brag_ante_unseen": brag_ante_unseen},
+    folds={"stake_paid": _bet},
     generic=generic.ALL,
     # The bets are the deal's play; the pool is won (or the ante goes unseen) once a deal.
     life=DealLife(play=frozenset({"stake_paid"}),

@@ -29,6 +29,20 @@ def cards_bartered(game: InPlay, data: dict) -> list[dict]:
     return []
 
 
+def card_bought(game: InPlay, data: dict) -> list[dict]:
+    """Seed 000: trading for ready money is with the dealer, at one stake ("only one stake
+    recognised"; he "continues operations with the dealer" and "pays a stake to the dealer",
+    which becomes the dealer's own). Barter is the other way to trade, with the left-hand
+    neighbour; neither a buy from another player nor a price of its own is Commerce's."""
+    dealer = game.dealer()
+    if data.get("seller", dealer) != dealer:
+        raise Conflict.field("data.seller", f"In Commerce a card is bought from the dealer, "
+                             f"{game.name(dealer)}, not from another player.")
+    if data.get("price", game.stake) != game.stake:
+        raise Conflict.field("data.price", f"In Commerce a card costs one stake, {game.stake}.")
+    return generic.card_bought(game, data)
+
+
 def commerce_stand(game: InPlay, data: dict) -> list[dict]:
     """Seed 000: the best hand takes the pool and one stake from the dealer; a stander who is
     beaten pays one stake to each holder of a better hand."""
@@ -113,7 +127,7 @@ GAME = Game(
     seats=range(2, 65), options=CommerceOptions,
     facts={"commerce_stand": CommerceStand},
     rules={"deal_started": deal_started, "cards_bartered": cards_bartered,
-           "commerce_stand": commerce_stand},
+           "card_bought": card_bought, "commerce_stand": commerce_stand},
     generic=generic.ALL,
     # Peel: the players trade until one stands, "when the hands are exposed and the round
     # settled": a card bought or bartered belongs to a deal dealt and not yet stood on.
@@ -126,10 +140,8 @@ GAME = Game(
               Field("winner", "player", "Who won", default="=better_hands",
                     hint="the better hand, or who stood")), quick=True,
                  said="{stander} stood[; {better_hands} held a better hand][; {winner} won]"),
-          Button("Buy", "card_bought", (Field("buyer", "player", "Who bought a card"),
-                                        Field("seller", "player", "From", default="dealer"),
-                                        Field("price", "amount", "Price", default="stake")),
-                 said="{buyer} bought a card from {seller} for {price}"),
+          Button("Buy", "card_bought", (Field("buyer", "player", "Who bought a card"),),
+                 said="{buyer} bought a card from the dealer"),
           Button("Barter", "cards_bartered", (Field("player", "player", "Who bartered"),
                                               Field("with", "player", "With", default="=player",
                                                     hint="the player on his left")),

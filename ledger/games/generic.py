@@ -4,7 +4,7 @@ may play any of them its own way (its antes at `deal_started`)."""
 
 from marshmallow import fields, validate
 
-from ledger.errors import Conflict, Inconsistent, Invalid, NotFound
+from ledger.errors import Conflict, Inconsistent, NotFound
 from ledger.events.fields import Counters, EventData, Ref, RefKey, RefList, Text
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games.in_play import InPlay as Game
@@ -158,8 +158,9 @@ def card_bought(game: Game, data: dict) -> list[dict]:
 def cards_bartered(game: Game, data: dict) -> list[dict]:
     """A card exchanged between two players: recorded, no money moves."""
     trader = game.seated("data.player", data["player"])
-    if "with" not in data:
-        raise Invalid.field("data.with", "With whom? Name the player he exchanged with.")
+    if "with" not in data:  # (only Commerce knows it: the player on the left)
+        raise Conflict.field("data.with", "With whom? In this game, name the player he "
+                             "exchanged with.")
     if game.seated("data.with", data["with"]) == trader:
         raise Inconsistent.field("data.with", "A player cannot barter with himself.")
     return []

@@ -50,9 +50,13 @@ def fold_rows(state: SessionState, rows, session_id: str) -> None:
     loads, memo = orjson.loads, _PostingsMemo()
     counts: dict[str, int] = {}
     count_of, step_of, version = counts.get, steps().get, state.version
+    kept_by, records = games_keeping().get, state.games
     for version, kind, postings, event_id, game_id, data, recorded_at in rows:
         counts[postings] = count_of(postings, 0) + 1
         step = step_of(kind)
+        keeping = kept_by(kind)  # a type only some games keep (Brag's bets): not decoded else
+        if keeping is not None and getattr(records.get(game_id), "kind", None) not in keeping:
+            continue
         if step is not None:
             step(state, {"version": version, "id": event_id, "type": kind, "game_id": game_id,
                          "data": loads(data), "session_id": session_id,
@@ -191,6 +195,8 @@ def _game_fact(state: SessionState, event: dict) -> None:
         return
     kind, event_id = event["type"], event["id"]
     dealing, starts, step, game = _plan(record.kind, kind, _revision[0])
+    if not (dealing or step or game):  # a fact this game keeps nothing of (another's fold)
+        return
     state.kept_in[event_id] = record.id
     if dealing:
         record.dealing[event_id] = {"type": kind, **event["data"]}
@@ -255,6 +261,20 @@ def _remade() -> tuple:
     made.update(dict.fromkeys(("deal_started", "deal_sold"), _game_fact))
     _made = (_revision[0], made, frozenset(made))
     return _made
+
+
+@cache
+def _keeping(_revision: int) -> dict[str, frozenset[str]]:
+    """Each game fact's type that only some games keep anything of (a shared fact one game
+    folds, as Brag its bets), with the kinds of those games."""
+    kinds = [*games.GAMES]
+    kept = {kind: [g for g in kinds if any(_plan(g, kind, _revision))] for kind in steps()
+            if kind not in SESSION_STEPS}
+    return {kind: frozenset(keeping) for kind, keeping in kept.items() if len(keeping) < len(kinds)}
+
+
+def games_keeping() -> dict[str, frozenset[str]]:
+    return _keeping(_revision[0])
 
 
 def steps() -> dict:

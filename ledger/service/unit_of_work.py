@@ -17,10 +17,15 @@ sent before) or when a refusal was decided on a head this process kept without r
 a resent id with its original. A refused fact whose id is known answers the original too: a
 retry never records twice and never sees an error the first sending did not get."""
 
+import logging
+
 from ledger.errors import Conflict, LedgerError, NotFound
 from ledger.events.draft import Draft
 from ledger.events.store.base import Store
 from ledger.service.kept import ClubStates, SessionStates
+
+
+log = logging.getLogger(__name__)
 
 
 class Units:
@@ -166,11 +171,24 @@ class UnitOfWork:
     def __exit__(self, kind, error, trace) -> bool:
         try:
             if kind is None:  # commit, if the last append did not; then advance the kept states
-                self._writing.__exit__(None, None, None)
+                try:
+                    self._writing.__exit__(None, None, None)
+                except Exception:  # noqa: BLE001 - raised on, unless its append had committed
+                    if self.outcome is None or not self.outcome[1]:
+                        raise
+                    log.exception("after a commit on %s", self.stream)
+                    self._drop()
+                    self._committed = True
+                    return False
                 self._committed = True
-                for states, entry, event in self._appended:
-                    states.advance(entry, event)
+                self._advance()
                 return False
+            if self.outcome is not None and self.outcome[1]:  # its append had committed: what
+                self._writing.__exit__(kind, error, trace)  # failed after it is not the fact's
+                self._committed = True
+                log.error("after a commit on %s", self.stream, exc_info=(kind, error, trace))
+                self._drop()
+                return True
             return self._ended(kind, error, trace)
         finally:
             for entry in reversed(self._locked):
@@ -178,6 +196,21 @@ class UnitOfWork:
                     entry.saved = entry.unconfirmed if self._committed else entry.saved
                     entry.unconfirmed = None
                 entry.lock.release()
+
+    def _advance(self) -> None:
+        """The kept states follow what was committed. Once committed, nothing runs the intent
+        again: a kept state that fails to follow is dropped, and the next reader folds the
+        stream from the store; the answer is what was committed."""
+        for states, entry, event in self._appended:
+            try:
+                states.advance(entry, event)
+            except Exception:  # noqa: BLE001 - the commit stands whatever the state does
+                log.exception("the kept state of %s dropped after a commit", self.stream)
+                entry.state = None
+
+    def _drop(self) -> None:
+        for _, entry, _ in self._appended:
+            entry.state = None
 
     def _ended(self, kind, error, trace) -> bool:
         """The unit of work ended by an exception: a resend found, a write to try again, a

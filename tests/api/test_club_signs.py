@@ -21,8 +21,8 @@ def test_standings_csv_keeps_a_loss_a_number_in_the_file_and_in_libreoffice(clie
     text = client.get(club.url("/export/standings.csv"), headers=club.read).get_data(as_text=True)
     rows = {row["name"]: row for row in csv.DictReader(io.StringIO(text.lstrip("\ufeff")))}
     assert (rows["Ann"]["counters"], rows["Ann"]["money_GBP"], rows["Ann"]["money_decimal_GBP"]) == (
-        "-8", "-80", "-0.80")
-    assert ",-8,-80,-0.80," in text  # unquoted, no apostrophe: numbers, as the positive ones are
+        "-8", "-80", "-80E-2")
+    assert ",-8,-80,-80E-2," in text  # unquoted, no apostrophe: numbers, as the positive ones are
     soffice = shutil.which("soffice")
     if soffice is None:
         pytest.skip("LibreOffice is missing (.ci/test installs libreoffice-calc-nogui)")

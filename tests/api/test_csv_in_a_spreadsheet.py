@@ -80,9 +80,11 @@ TIMES = {"journal": {"recorded_at", "local_time (UTC)"}}
 BOM = "\ufeff"
 
 
-def saved_by_calc(files: list[Path], work: Path, options: list[str] = ()) -> dict[str, Path]:
-    """Each file opened in LibreOffice (headless, a profile of its own, import `options`) and
-    saved as xlsx in a folder of its own: the saved files by the stem of the file opened."""
+def saved_by_calc(files: list[Path], work: Path, options: list[str] = (),
+                  locale: str | None = None) -> dict[str, Path]:
+    """Each file opened in LibreOffice (headless, a profile of its own, import `options`, as
+    a computer set to `locale` opens it) and saved as xlsx in a folder of its own: the saved
+    files by the stem of the file opened."""
     if SOFFICE is None:
         pytest.fail("soffice is missing and CI is set: install libreoffice-calc-nogui")
     run = work / f"calc-{uuid.uuid4().hex[:8]}"
@@ -90,7 +92,8 @@ def saved_by_calc(files: list[Path], work: Path, options: list[str] = ()) -> dic
     command = [SOFFICE, f"-env:UserInstallation={(run / 'profile').as_uri()}", "--headless",
                "--norestore", *options, "--convert-to", "xlsx", "--outdir", str(out),
                *map(str, files)]
-    done = subprocess.run(command, env={**os.environ, "HOME": str(run / "home")},
+    where = {"LC_ALL": locale, "LANG": locale} if locale else {}
+    done = subprocess.run(command, env={**os.environ, "HOME": str(run / "home"), **where},
                           capture_output=True, text=True, timeout=300)
     saved = {}
     for path in files:
@@ -298,3 +301,33 @@ def test_names_beyond_ascii_survive_a_double_click(client, tmp_path):
     for row, name in zip(default[1:], names):
         assert row[1][0] in as_calc_reads_it(name, "default"), (row, name)
     assert default[0][0][0] in ("player_id", "ï»¿player_id")
+
+
+@pytest.mark.parametrize("locale", ["de_DE.UTF-8", "fr_FR.UTF-8"])
+def test_money_opens_as_a_number_where_the_decimal_sign_is_a_comma(client, tmp_path, locale):
+    """A double-click on a computer set to German or French: counters, minor units and money
+    in major units are numbers (a SUM over them is the total), as in an English one; money
+    written `-0.15` would open as text there, `-15E-2` is a number in every locale."""
+    table = Table(client, players=3, counter_value=5)
+    a, b, c = table.players
+    game = table.start_game(kind="other")
+    table.record("stake_paid", game, player=a, amount=3, to=b)
+    table.record("stake_paid", game, player=c, amount=2)
+    table.record("payment_made", **{"from": a, "to": b, "amount": 1})
+    paths = []
+    for name in NUMBERS:
+        paths.append(tmp_path / f"{name}.csv")
+        paths[-1].write_bytes(download(table, name).encode("utf-8"))
+    problems = []
+    for name, xlsx in saved_by_calc(paths, tmp_path, locale=locale).items():
+        text = download(table, name).removeprefix(BOM)
+        fields = parsed(text)
+        sheet = openpyxl.load_workbook(xlsx).active
+        cells = [[(cell.value, cell.data_type) for cell in row] for row in sheet.iter_rows()]
+        for column in columns(fields[0], NUMBERS[name] | DECIMALS[name]):
+            for row, got in zip(fields[1:], cells[1:]):
+                value, kind = got[column]
+                if row[column] and (kind != "n" or Decimal(str(value)) != Decimal(row[column])):
+                    problems.append(f"{name}.csv {fields[0][column]} ({locale}): "
+                                    f"{row[column]} became {kind} {value!r}")
+    assert not problems, "\n".join(problems)

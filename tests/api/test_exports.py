@@ -89,9 +89,10 @@ def test_the_journal_names_each_holder_and_says_what_happened(client):
         "Commerce · Deal 2 · Ben dealt; each paid 2 into the pool, Ben 4")
     payment = row(paid, f"player:{cleo}")
     assert payment["description"] == "Cleo paid Dora 2 (cash)" and payment["type"] == "payment_made"
+    # money in major units as every locale's spreadsheet reads a number: 10E-2 is 0.10
     assert (payment["amount"], payment["money"], payment["money_decimal"], payment["currency"]) == (
-        "2", "10", "0.10", "GBP")
-    assert row(paid, f"player:{dora}")["money_decimal"] == "-0.10"
+        "2", "10", "10E-2", "GBP")
+    assert row(paid, f"player:{dora}")["money_decimal"] == "-10E-2"
     # the void's rows are the game's: a game's rows sum to what it moved, the undone purchase
     # netted out (a spreadsheet's SUMIFS by game_id)
     assert row(void_v, f"player:{ben}")["game_id"] == game
@@ -167,8 +168,8 @@ def test_money_is_written_with_the_currency_s_decimals(minor, currency, shown):
                                            "CLF": 4}.get(currency, 2))
 
 
-@pytest.mark.parametrize("currency, value, shown", [("GBP", 5, "-0.20"), ("JPY", 50, "-200"),
-                                                    ("BHD", 250, "-1.000")])
+@pytest.mark.parametrize("currency, value, shown", [("GBP", 5, "-20E-2"), ("JPY", 50, "-200"),
+                                                    ("BHD", 250, "-1000E-3")])
 def test_results_carry_money_as_a_decimal_and_the_counter_value(client, currency, value, shown):
     table = Table(client, players=2, counter_value=value, currency=currency)
     a, b = table.players
@@ -208,7 +209,7 @@ def test_settlement_csv_adds_up_with_the_read_model(client):
         (f"pool:{other}", "pool of Game", 2), (f"pool:{commerce}", "pool of Commerce", 5)]
     assert [p["counters"] for p in model["unsettled_pools"]] == [2, 5]
     assert [(r["from_id"], r["to_id"], r["counters"], r["money"], r["money_decimal"],
-             r["event_id"]) for r in payments] == [(a, c, "3", "30", "0.30", paid["id"])]
+             r["event_id"]) for r in payments] == [(a, c, "3", "30", "30E-2", paid["id"])]
     down = sum(-p["counters"] for p in table.get("/balances")["players"] if p["counters"] < 0)
     assert sum(int(r["counters"]) for r in transfers + pools) == down
     assert sum(Decimal(r["money_decimal"]) for r in transfers + pools) == Decimal(down * 10) / 100
@@ -233,7 +234,7 @@ def test_names_that_look_like_formulas_are_neutralised_and_numbers_stay_numbers(
     assert settlement[0] == ["from", "to", "from_id", "to_id", "counters", "money", "currency",
                              "kind", "money_decimal", "event_id", "note"]
     assert settlement[1][:2] == ["'=HYPERLINK(\"http://x\")", "'+1"] and settlement[1][4] == "4"
-    assert settlement[1][7] == "transfer" and settlement[1][8] == "0.20"
+    assert settlement[1][7] == "transfer" and settlement[1][8] == "20E-2"
     journal = records(download(table, "journal"))
     assert {r["holder"] for r in journal} == {"'=HYPERLINK(\"http://x\")", "'+1"}
     assert {r["description"] for r in journal} == {  # the game's name first: no formula

@@ -30,7 +30,11 @@ def open_evening(client, **environ):
 
 def test_a_guest_opens_up_to_the_limit_then_is_told_when_to_come_back(limited):
     client = limited.test_client()
-    assert [open_evening(client, **GUEST).status_code for _ in range(3)] == [201] * 3
+    opened = [open_evening(client, **GUEST) for _ in range(3)]
+    assert [answer.status_code for answer in opened] == [201] * 3
+    # what is left is said; when to come back only once refused (the document's 201 has none)
+    assert [answer.headers["X-RateLimit-Remaining"] for answer in opened] == ["2", "1", "0"]
+    assert not any("Retry-After" in answer.headers for answer in opened)
     refused = open_evening(client, **GUEST)
     assert refused.status_code == 429
     assert refused.content_type == "application/problem+json"

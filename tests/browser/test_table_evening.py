@@ -143,18 +143,7 @@ def evening(host: Recorder, page, table) -> None:  # noqa: F811 - the fixture, h
 
 
 def start(host: Recorder, kind: str, seated: list[str], stake: int, **options) -> None:
-    page = host.page
-    if not page.locator("#game-form").is_visible():
-        page.locator("#setup > summary").click()
-    page.select_option("#game-form [name=kind]", kind)
-    for chip in page.locator("#seat-picker label.chip").all():
-        if chip.locator("input").is_checked() != (chip.inner_text().strip() in seated):
-            chip.click()
-    page.fill("#game-form [name=stake]", str(stake))
-    for name, value in options.items():
-        field = page.locator(f"#option-fields [name={name}]")
-        field.check() if value is True else field.fill(str(value))
-    page.locator("#game-form button[type=submit]").click()
+    host.start(kind, seated, stake, **options)
     expect(host.card(TITLES[kind])).to_be_visible()
 
 
@@ -179,6 +168,7 @@ def speculation(host: Recorder, page) -> None:
             host.tap(host.chip(dialog, "Who bought", "Bartholomew"))
             host.check("Speculation's sale")
             host.tap(page.locator("#sheet-ok"))
+            expect(dialog.locator("#sheet-error")).to_have_text("")  # (taken: nothing to say)
             expect(dialog).to_be_hidden()
         if winner is None:
             host.tap(card.locator("[data-fact=pool_carried_over]"))

@@ -77,8 +77,8 @@ class Host:
         expect(self.page.locator("#status")).not_to_contain_text("pending")
         expect(self.page.locator("#attention .look")).to_have_count(0)
 
-    def start(self, kind: str, seated: list[str], stake: int = 1) -> None:
-        """A game started from the set-up: its kind, who sits (all ticked at first), the stake."""
+    def start(self, kind: str, seated: list[str], stake: int = 1, **options) -> None:
+        """A game started from the set-up: its kind, who sits, the stake, any option."""
         page = self.page
         if not page.locator("#game-form").is_visible():
             page.locator("#setup > summary").click()
@@ -87,6 +87,9 @@ class Host:
             if chip.locator("input").is_checked() != (chip.inner_text().strip() in seated):
                 chip.click()
         page.fill("#game-form [name=stake]", str(stake))
+        for name, value in options.items():
+            field = page.locator(f"#option-fields [name={name}]")
+            field.check() if value is True else field.fill(str(value))
         page.locator("#game-form button[type=submit]").click()
 
 

@@ -297,3 +297,4 @@ def test_init_creates_and_verify_of_nothing_is_not_a_clean_bill(tmp_path):
     assert again.stdout == f"{path} is there already: 1 session, 0 clubs\n"
     verified = ledger("--database", "sqlite:///new/ledger.sqlite3", "verify", cwd=tmp_path)
     assert verified.returncode == 0 and verified.stdout.count("  ok  ") == 1
+

@@ -135,16 +135,37 @@ class TestBrag:
         with pytest.raises(Conflict):
             ledger.record("deal_started", ledger.game("other"), ante=3)
 
-    def test_every_bet_and_raise_stays_within_the_betting_limit(self, ledger):
-        """Seed 004: a player "may raise ... any further amount within the betting limit"."""
+    def test_the_betting_limit_bounds_the_raise_not_the_sum_put_up(self, ledger):
+        """Seed 004: each player "must put up an amount equal to the dealer's ante ... He may
+        ... raise the ante any further amount within the betting limit. All those following
+        him must meet the total sum put up by any individual player, increase it, or pass
+        out." A limit of 5 and an ante of 3: 8 in all is a raise of 5, within it."""
         a, b, c, d = ledger.players
-        game = ledger.game("brag", options={"betting_limit": 10})
+        game = ledger.game("brag", stake=3, options={"betting_limit": 5})
+        ledger.record("deal_started", game)                  # a deals: 3
+        ledger.record("stake_paid", game, player=b, amount=8)  # meets 3, raises 5
+        ledger.record("stake_paid", game, player=c, amount=8)  # meets 8
+        with pytest.raises(Conflict) as refused:               # meets 8, raises 6
+            ledger.record("stake_paid", game, player=d, amount=14)
+        assert "data.amount" in refused.value.fields and "5" in refused.value.message
+        with pytest.raises(Conflict) as refused:               # short of the 8 put up
+            ledger.record("stake_paid", game, player=d, amount=7)
+        assert "must meet the 8" in refused.value.message
+        ledger.record("stake_paid", game, player=d, amount=13)  # meets 8, raises 5
+        ledger.record("stake_paid", game, player=b, amount=5)   # b meets 13 with 5 more
+        assert ledger.state.pool(game) == 3 + 8 + 8 + 13 + 5
+
+    def test_an_ante_seen_is_not_unseen(self, ledger):
+        """Seed 004: "If no one will see the dealer's ante": once Ben has put it up, it was
+        seen; the deal is played out."""
+        a, b, c, d = ledger.players
+        game = ledger.game("brag", stake=2)
         ledger.record("deal_started", game)
-        ledger.record("stake_paid", game, player=b, amount=10)
+        ledger.record("stake_paid", game, player=b, amount=2)
         with pytest.raises(Conflict) as refused:
-            ledger.record("stake_paid", game, player=c, amount=11)
-        assert "data.amount" in refused.value.fields and "10" in refused.value.message
-        assert ledger.state.pool(game) == 2 + 10
+            ledger.record("brag_ante_unseen", game)
+        assert "saw the ante" in refused.value.message
+        assert ledger.state.pool(game) == 4 and ledger.held() == [-2, -2, 0, 0]
 
     def test_a_bet_belongs_to_a_deal_in_play(self, ledger):
         a, b, c, d = ledger.players

@@ -13,7 +13,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
 
 from api.authority import NAMES, NETWORKS, constraints, folder, keep_or_make, kept, permits
-from tests.certificates import (NOW, name, pem, server_certificate, table_authority,
+from tests.certificates import (name, now, pem, server_certificate, table_authority,
                                 unconstrained_authority)
 
 
@@ -26,7 +26,7 @@ def data(tmp_path):
 def verified(authority, names: list[str], asked: str) -> bool:
     """Does a verifier that trusts `authority` accept its certificate for `names` as `asked`?"""
     certificate, _ = server_certificate(authority, names)
-    verifier = (PolicyBuilder().store(Store([authority[0]])).time(NOW + timedelta(minutes=1))
+    verifier = (PolicyBuilder().store(Store([authority[0]])).time(now() + timedelta(minutes=1))
                 .build_server_verifier(name(asked)))
     try:
         verifier.verify(certificate, [])

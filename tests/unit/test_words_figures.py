@@ -76,29 +76,29 @@ def test_every_sentence_says_each_part_of_what_its_fact_moved(kind, data):
 
 def pope_joan_out(**options) -> tuple[MemoryLedger, str, dict]:
     """Six at the board, Margaret-Anne dealing; she goes out, the others holding 3, 2, 4, 1
-    and 5 cards; the Pope, Matrimony, Intrigue and the Ace won in play, on the same sheet."""
+    and 5 cards; the Pope, Matrimony, the King and the Ace won in play, on the same sheet."""
     ledger = MemoryLedger(names=POPE_JOAN)
     out, ben, cleo, dot, eve, fay = ledger.players
     game = ledger.game("pope_joan", stake=1, options=options)
     ledger.record("deal_started", game)
     event = ledger.record("pope_joan_out", game, player=out,
                           cards_left={ben: 3, cleo: 2, dot: 4, eve: 1, fay: 5},
-                          compartments={"pope": ben, "matrimony": cleo, "intrigue": out, "ace": out})
+                          compartments={"pope": ben, "matrimony": cleo, "king": cleo, "ace": out})
     said = ledger.service.sessions.events(ledger.session_id, event["version"] - 1)[0]["said"]
     return ledger, said, dict(zip(POPE_JOAN, ledger.players))
 
 
 def test_a_pope_joan_out_says_the_15_she_received_for_the_cards_and_the_game():
-    """Ben paid 3 for his cards and won the Pope (6); Cleo paid 2 and won Matrimony (2): their
-    nets hide their payments, which the Out's 15 counts all the same."""
+    """Ben paid 3 for his cards and won the Pope (6); Cleo paid 2 and won Matrimony (2) and the
+    King (1): their nets hide their payments, which the Out's 15 counts all the same."""
     ledger, said, who = pope_joan_out()
     assert said == (
         "Pope Joan · Deal 1 · Margaret-Anne went out, cards left Ben 3, Cleo 2, Dot 4, Eve 1, "
         "Fay 5: Margaret-Anne took 15 for them, and the Game (1); in play Ben won the Pope (6), "
-        "Cleo won Matrimony (2) and Margaret-Anne won Intrigue (2) and the Ace (1)")
+        "Cleo won Matrimony (2) and the King (1) and Margaret-Anne won the Ace (1)")
     moved = {name: ledger.state.balances.get(f"player:{pid}", 0) for name, pid in who.items()}
-    # she dressed the board (15), then took 15, the Game 1, Intrigue 2 and the Ace 1
-    assert moved == {"Margaret-Anne": -15 + 15 + 1 + 2 + 1, "Ben": -3 + 6, "Cleo": 0,
+    # she dressed the board (15), then took 15, the Game 1 and the Ace 1
+    assert moved == {"Margaret-Anne": -15 + 15 + 1 + 1, "Ben": -3 + 6, "Cleo": -2 + 2 + 1,
                      "Dot": -4, "Eve": -1, "Fay": -5}
     assert check_figures(ledger) == 2
 
@@ -109,12 +109,12 @@ def test_the_pope_holder_excused_is_said_apart_from_those_who_paid():
     game = ledger.game("pope_joan", stake=1)
     ledger.record("deal_started", game)
     event = ledger.record("pope_joan_out", game, player=out, cards_left={ben: 3, cleo: 2, dot: 4},
-                          pope_held_by=dot, compartments={"matrimony": cleo, "king": ben})
+                          pope_held_by=dot, compartments={"matrimony": cleo, "king": cleo})
     said = ledger.service.sessions.events(ledger.session_id, event["version"] - 1)[0]["said"]
     assert said == (
         "Pope Joan · Deal 1 · Margaret-Anne went out, cards left Ben 3, Cleo 2: Margaret-Anne "
-        "took 5 for them, and the Game (1); in play Cleo won Matrimony (2) and Ben won the King "
-        "(1); Dot held the Pope unplayed and paid nothing for his 4 cards")
+        "took 5 for them, and the Game (1); in play Cleo won Matrimony (2) and the King (1); "
+        "Dot held the Pope unplayed and paid nothing for his 4 cards")
     assert check_figures(ledger) == 2
 
 

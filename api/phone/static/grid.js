@@ -48,7 +48,9 @@ function whoTook(box, fields, seats, named, given, readers) {
     pick.dataset.field = f.name;
     pick.dataset.label = f.label;
     pick.replaceChildren(legend);
-    const choices = [...seats.map(s => [s, who[s]]), ...(f.optional ? [["", f.hint || "nobody"]] : [])];
+    // (`besides`: not the seat taken in that other field: who went out holds no Pope)
+    const choices = [...seats.filter(s => !f.besides || s !== taken[f.besides]).map(s => [s, who[s]]),
+                     ...(f.optional ? [["", f.hint || "nobody"]] : [])];
     for (const [value, text] of choices) {
       const radio = chip(pick, {type: "radio", name, value, "aria-label": `${f.label}: ${text}`}, text,
                          f.name in taken ? taken[f.name] === value : false);

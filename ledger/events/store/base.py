@@ -169,6 +169,11 @@ class Store(ABC):
     def healthy(self) -> None:
         """Raise unless the store answers."""
 
+    def holds_a_ledger(self) -> bool:
+        """Whether the store already holds a ledger's tables (a database opened without being
+        migrated may be another's, or empty)."""
+        return True
+
     def dispose(self) -> None:
         """Close what the store holds open."""
 

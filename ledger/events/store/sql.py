@@ -6,6 +6,7 @@ straight on the driver's cursor, which costs a tenth of a Core round trip per st
 backend (`sqlite.py`, `postgres.py`) supplies its `Tx`, how a write transaction begins, and
 how appends are followed; nothing here names a dialect."""
 
+import logging
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from functools import cache
@@ -15,6 +16,8 @@ from ledger.events.facts import TIMED
 from ledger.events.hashing import GENESIS
 from ledger.events.store.base import (CLUB_TOKENS, LAST_VERSION, SESSION_TOKENS, Reader, Writer,
                                       as_row, to_event)
+
+log = logging.getLogger(__name__)
 
 COLUMNS = ("position, session_id, version, event_id, type, schema_version, game_id, data, "
            "postings, recorded_at, hash, prev_hash")
@@ -158,11 +161,7 @@ class SQLWriter(SQLReader, Writer):
         event = placed(stream, head, draft, postings)
         self._heads_after(event)
         event["position"] = self.tx.insert_and_commit(INSERT, as_row(event))
-        if len(self._placed) == 1:  # committed: the head it placed is the stream's head
-            self.store._keep_head(stream, (event["version"], event["hash"]), self.tx.seen)
-            self._placed = []
-        else:
-            self.committed()
+        self.committed()
         return event
 
     def _heads_after(self, event: dict) -> None:
@@ -172,11 +171,17 @@ class SQLWriter(SQLReader, Writer):
         self._placed.append(event)
 
     def committed(self) -> None:
-        """The transaction has committed: the heads it placed are the streams' heads."""
-        for event in self._placed:
-            self.store._keep_head(event["session_id"], (event["version"], event["hash"]),
-                                  self.tx.seen)
-        self._placed = []
+        """The transaction has committed: the heads it placed are the streams' heads. What
+        follows a commit never fails the write: a head that cannot be kept is read again."""
+        placed, self._placed = self._placed, []
+        try:
+            for event in placed:
+                self.store._keep_head(event["session_id"], (event["version"], event["hash"]),
+                                      self.tx.seen)
+        except Exception:  # noqa: BLE001 - the events stand; their heads are read again
+            log.exception("the heads kept after a commit are dropped")
+            for event in placed:
+                self.store.forget(event["session_id"])
 
     def copy(self, event):
         self.store._heads.pop(event["session_id"], None)

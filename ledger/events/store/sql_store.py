@@ -11,7 +11,7 @@ from importlib.resources import files
 import orjson
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Engine, inspect
 from sqlalchemy.exc import OperationalError
 
 from ledger.events.store.base import LAST_VERSION, Store, to_event
@@ -160,6 +160,10 @@ class SQLStore(Store):
         with self.reading() as reader:
             reader.tx.one("SELECT 1")
 
+    def holds_a_ledger(self) -> bool:
+        with self.engine.connect() as connection:
+            return inspect(connection).has_table("events")
+
     def migrate(self) -> None:
         """Upgrade the schema to head under an exclusive lock: one process migrates at a
         time, safely when several workers start at once on an empty store."""
@@ -218,8 +222,10 @@ class _Writing:
             else:
                 store._discard_on_failure()
         finally:
-            self.queue.__exit__(None, None, None)
-            store._write_lock.release()
+            try:
+                self.queue.__exit__(None, None, None)
+            finally:  # whatever the queue does, the process's write lock is let go
+                store._write_lock.release()
 
 
 class _NotQueued:

@@ -13,6 +13,7 @@ while the counter stood still is still the store's.
 import fcntl
 import logging
 import os
+import sqlite3
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -141,11 +142,30 @@ class SQLiteStore(SQLStore):
 def _configure(dbapi_connection, _record) -> None:
     dbapi_connection.isolation_level = None  # transactions are begun explicitly
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    _write_ahead(cursor)
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute(f"PRAGMA mmap_size={MMAP_BYTES}")  # long replays read pages without copying
     cursor.close()
+
+
+def _write_ahead(cursor) -> None:
+    """The file in WAL mode (kept in the file: once set, each connection finds it so). Setting
+    it takes the file's exclusive lock, and SQLite answers "database is locked" at once,
+    without waiting out the busy timeout, while another process holds a lock on a new file
+    (workers started together, one migrating): it is asked again until the timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
 
 
 def _begin_sqlite(connection: Connection) -> None:

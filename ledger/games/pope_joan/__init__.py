@@ -43,7 +43,7 @@ Fireside Fun* (c. 1881), "Pope Joan"; Peel, "Pope Joan", pp. 80-86:
 
 from marshmallow import fields, validate
 
-from ledger.errors import Conflict, Invalid
+from ledger.errors import Conflict, Inconsistent, Invalid
 from ledger.events.fields import Count, EventData, Flag, Ref, RefKey
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic, kit
@@ -51,6 +51,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, when_settled
 from ledger.games.page import Button, Field
+from ledger.games.pope_joan.played import held_together, won
 from ledger.games.pope_joan.told import WORDS, pope_ends_the_deal
 
 DRESSING = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1,
@@ -132,6 +133,7 @@ def trump_turned_up(game: InPlay, data: dict) -> list[dict]:
 def compartment_won(game: InPlay, data: dict) -> list[dict]:
     """Whoever plays the card (both cards, for Matrimony and Intrigue) takes the compartment."""
     winner = game.seated("data.player", data["player"])
+    held_together(game, {data["compartment"]: winner}, "data.player")
     return kit.pool_taken(game, winner, data["compartment"])
 
 
@@ -143,12 +145,16 @@ def pope_joan_out(game: InPlay, data: dict) -> list[dict]:
     won = data["compartments"]
     for name, winner in won.items():
         game.seated(f"data.compartments.{name}", winner)
+    held_together(game, won, "data.compartments")
     holder = data.get("pope_held_by")
     if holder is not None:
         game.seated("data.pope_held_by", holder)
         if "the pope" in game.settled or "pope" in won:
             raise Conflict("The Pope was played (or turned up) this deal: nobody still holds it, "
                            "and nobody is excused.", {"data.pope_held_by": ["the Pope was played"]})
+        if holder == data["player"] or not data["cards_left"].get(holder):
+            raise Inconsistent.field("data.pope_held_by", f"{game.name(holder)} holds no cards: "
+                                     "the Pope unplayed is in a hand with cards left.")
     excused = holder if game.options["pope_holder_excused"] else None
     paid = kit.going_out(game, data, excused)
     taken = [p for name, winner in won.items() for p in kit.pool_taken(game, winner, name)]
@@ -224,7 +230,7 @@ OUT = Button("Out", "pope_joan_out", (
             hint="not won", grid=label.split(" (")[0].removeprefix("The "), unless=f"the {name}")
       for name, label in WON.items()),
     Field("pope_held_by", "player", "The Pope held unplayed by", optional=True, default="none",
-          hint="nobody", grid="Pope held", unless="the pope")), quick=True,
+          hint="nobody", grid="Pope held", unless="the pope", besides="player")), quick=True,
     said="{player} went out, cards left {cards_left}[; in play {compartments}]"
          "[; {pope_held_by} held the Pope unplayed]")
 
@@ -253,5 +259,6 @@ GAME = Game(
               Field("compartment", "choice", "Which compartment", choices=COMPARTMENTS[:-1]),
               Field("player", "player", "Who won it")), said="{player} won the {compartment}")),
     sheets={"trump_turned_up": _sheet_defaults},
+    folds={"compartment_won": won, "pope_joan_out": won},
     words=WORDS, examples=examples,
 )

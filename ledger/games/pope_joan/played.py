@@ -1,0 +1,47 @@
+"""What of Pope Joan's board a deal has won in play, and who holds which cards with it:
+Matrimony (king and queen of trumps) and Intrigue (queen and knave) are two cards in one hand
+(Hoffmann), so whoever takes one took those cards, and their compartments are his too; and
+one player holds the Queen for both."""
+
+from ledger.errors import Conflict, Inconsistent
+from ledger.games.in_play import InPlay
+from ledger.games.pope_joan.told import CALLED, CARDS
+
+# Matrimony is king and queen of trumps in one hand, Intrigue queen and knave (Hoffmann): who
+# takes either took its two cards, so he is who took those cards' own compartments
+PAIRS = {"matrimony": ("king", "queen"), "intrigue": ("queen", "knave")}
+
+
+def won_in_play(game: InPlay) -> dict[str, str]:
+    """The compartments won in play this deal so far, each with its winner."""
+    deal = next(reversed(game.record.deals))
+    return {name: who for fact in game.record.facts.values() if fact.get("deal") == deal
+            for name, who in fact["won"].items()}
+
+
+def held_together(game: InPlay, won: dict[str, str], field: str) -> None:
+    """Matrimony and Intrigue go with their cards: refused when another took one of them (in
+    this fact: 422; by what this deal has recorded: 409)."""
+    before = won_in_play(game)
+    every = {**before, **won}
+    if {"matrimony", "intrigue"} <= set(every) and every["matrimony"] != every["intrigue"]:
+        error = Inconsistent if {"matrimony", "intrigue"} <= set(won) else Conflict
+        raise error.field(field, "Matrimony and Intrigue both hold the Queen of trumps: one "
+                          f"player took both, not {game.name(every['matrimony'])} and "
+                          f"{game.name(every['intrigue'])}.")
+    for pair, cards in PAIRS.items():
+        for card in (c for c in cards if pair in every and c in every):
+            if every[card] != every[pair]:
+                error = Inconsistent if pair in won and card in won else Conflict
+                raise error.field(field, f"{CALLED[pair]} is {' and '.join(CARDS[c] for c in cards)} "
+                                  f"in one hand: {game.name(every[pair])} took {CALLED[pair]}, so "
+                                  f"{CALLED[card]} is his too, not {game.name(every[card])}'s.")
+
+
+def won(record, event: dict) -> None:
+    """The compartments a fact says were won in play, kept with their deal (`won_in_play`)."""
+    data = event["data"]
+    taken = data.get("compartments") or (
+        {data["compartment"]: data["player"]} if "compartment" in data else {})
+    if record.deals:
+        record.facts[event["id"]] = {"deal": next(reversed(record.deals)), "won": taken}

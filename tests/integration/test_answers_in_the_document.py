@@ -1,0 +1,95 @@
+"""Every answer a client can get is a problem document the OpenAPI document describes, whoever
+in the chain gives it: gunicorn's own (a request line over 4,094 bytes: 414; more than 100
+headers, or one over 8,190 bytes: 431), direct and through the table's proxy; the proxy's own
+(a body over the 4 MiB it holds, which it cannot hand on, and the service away: 502), from
+both Caddyfiles' `handle_errors`; a body over the service's own limit, 413, through it."""
+
+import subprocess
+import time
+
+import pytest
+import requests
+
+from api.authority import keep_or_make
+from api.serve import CADDYFILE, Table, caddy, network_addresses
+from tests.server import REQUEST_SECONDS, free_port, gunicorn, wait_until
+from tests.table_server import AtTheTable
+
+pytestmark = pytest.mark.server
+
+
+def problem(answer: requests.Response, status: int) -> dict:
+    assert answer.status_code == status, (answer.status_code, answer.text[:300])
+    assert answer.headers["Content-Type"] == "application/problem+json", answer.headers
+    body = answer.json()
+    assert body["status"] == status and body["title"] and body["detail"], body
+    return body
+
+
+def too_much(base: str) -> None:
+    """A request line and headers over gunicorn's limits, each answered as a problem."""
+    problem(requests.get(f"{base}/api/v1/sessions/{'x' * 5000}", timeout=REQUEST_SECONDS), 414)
+    many = {f"X-Many-{n}": "1" for n in range(150)}
+    problem(requests.get(f"{base}/healthz", headers=many, timeout=REQUEST_SECONDS), 431)
+    problem(requests.get(f"{base}/healthz", headers={"X-Long": "y" * 9000},
+                         timeout=REQUEST_SECONDS), 431)
+
+
+def test_gunicorn_s_own_answers_are_problems(tmp_path):
+    with gunicorn(f"sqlite:///{tmp_path}/ledger.sqlite3", workers=1) as base:
+        too_much(base)
+        spec = requests.get(f"{base}/openapi.json", timeout=REQUEST_SECONDS).json()
+    for path, operations in spec["paths"].items():
+        for method, operation in ((m, o) for m, o in operations.items() if m != "parameters"):
+            missing = {"414", "431", "502", "504"} - set(operation["responses"])
+            assert not missing, (method, path, missing)
+            if "requestBody" in operation:
+                assert "413" in operation["responses"], (method, path)
+
+
+def test_through_the_table_s_proxy_every_answer_is_a_problem(tmp_path):
+    with AtTheTable(tmp_path, network_addresses()[0]) as table:
+        too_much(table.loopback)
+        for size, status in ((200_000, 413), (5 * 1024 * 1024, 502)):  # over the service's
+            body = b'{"name": "' + b"x" * size + b'"}'  # limit; over what the proxy holds,
+            problem(requests.post(f"{table.loopback}/api/v1/sessions", data=body,  # which
+                                  timeout=120, headers={"Content-Type": "application/json"}),
+                    status)  # Caddy 2.6 answers as it cannot hand it on
+
+
+@pytest.mark.parametrize("caddyfile", ["table", "public"])
+def test_the_proxy_says_the_service_is_away_as_a_problem(tmp_path, caddyfile):
+    """Caddy in front of an address where no service listens: 502, a problem document."""
+    away = f"127.0.0.1:{free_port()}"
+    http_port = free_port()
+    table = Table(["127.0.0.2"], http_port=http_port, https_port=free_port(), upstream=away,
+                  stream_upstream=away, data=tmp_path / "caddy")
+    keep_or_make(table.data)  # the table's authority, as api.serve makes it before Caddy
+    env = table.caddy_environment()
+    path = CADDYFILE
+    if caddyfile == "public":  # the club's own server, its site on a plain address here
+        path = CADDYFILE.with_name("Caddyfile")
+        env.update({"LEDGER_DOMAIN": f"http://127.0.0.1:{http_port}", "LEDGER_ACME_EMAIL": "table@example.org",
+                    "LEDGER_UPSTREAM": away, "LEDGER_STREAM_UPSTREAM": away})
+    log = tmp_path / "caddy.log"
+    with open(log, "wb") as out:
+        proxy = subprocess.Popen([caddy(), "run", "--config", str(path), "--adapter", "caddyfile"],
+                                 env=env, stdout=out, stderr=out)
+    try:
+        url = f"http://127.0.0.1:{http_port}/healthz"
+        [answer] = wait_until(lambda: _answer(url, proxy), 60, f"Caddy on {url}")
+        body = problem(answer, 502)
+        assert "proxy" in body["detail"]
+    finally:
+        proxy.terminate()
+        proxy.wait(30)
+
+
+def _answer(url: str, proxy: subprocess.Popen):
+    if proxy.poll() is not None:
+        raise RuntimeError(f"Caddy stopped ({proxy.returncode})")
+    try:
+        return [requests.get(url, timeout=5)]  # (a list: an answer of 502 is false)
+    except requests.ConnectionError:
+        time.sleep(0.1)
+        return None
