@@ -179,9 +179,8 @@ def _payment_made(state: SessionState, event: dict) -> None:
 def _carried_to_tab(state: SessionState, event: dict) -> None:
     """The evening put on its club's tab (amendment 9): each posting brought a player's
     account to 0, so what he still owed (−) or was owed (+) is its reverse."""
-    postings = event["postings"]
-    if isinstance(postings, str):  # a stored row's text (`fold_rows`)
-        postings = orjson.loads(postings)
+    postings = event["postings"]  # (a stored row's text, from `fold_rows`)
+    postings = orjson.loads(postings) if isinstance(postings, str) else postings
     state.carried = Carry(event["id"], event["version"], event["recorded_at"] or "",
                           {p["account"][7:]: -p["amount"] for p in postings
                            if p["account"].startswith("player:")})
