@@ -64,7 +64,7 @@ def test_a_carry_and_a_payment_racing_take_one_order_each_time(database_url, tmp
                    for name in NAMES}
         orders, expected = Counter(), {m: 0 for m in members.values()}
         for n in range(ROUNDS):
-            evening, (ann, ben, _cat) = an_evening(club, members, n)
+            evening, (ann, ben, cat) = an_evening(club, members, n)
             path = f"/api/v1/sessions/{evening['id']}/events"
             phones = [Http(server_a, evening["write_token"]), Http(server_b, evening["write_token"])]
             requests_ = [{"id": str(uuid.uuid4()), "type": "carried_to_tab", "data": {}},
@@ -86,14 +86,14 @@ def test_a_carry_and_a_payment_racing_take_one_order_each_time(database_url, tmp
             if paid.status_code == 201:  # the payment first, then the carry of what was left
                 assert kinds[-2:] == ["payment_made", "carried_to_tab"]
                 orders["payment, then the carry"] += 1
-                figures = {ann: -10, ben: 20, _cat: -10}
+                figures = {ann: -10, ben: 20, cat: -10}
             else:  # the carry first: the payment refused, in the table's words
                 assert paid.status_code == 409, paid.text
                 assert "carried to the club's tab on" in paid.json()["detail"]
                 assert kinds[-1] == "carried_to_tab" and "payment_made" not in kinds
                 orders["the carry, then the payment refused"] += 1
-                figures = {ann: -15, ben: 25, _cat: -10}
-            links = dict(zip((ann, ben, _cat), members.values()))
+                figures = {ann: -15, ben: 25, cat: -10}
+            links = dict(zip((ann, ben, cat), members.values()))
             for player, minor in figures.items():
                 expected[links[player]] += minor
             night = Http(server_b, evening["read_token"]).get(
