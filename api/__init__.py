@@ -50,15 +50,17 @@ def create_app(config: dict | None = None) -> Flask:
     requestlog.install(app)
     from api.events.resources import blp as events_blp
     from api.clubs.resources import blp as clubs_blp
+    from api.clubs.tab import blp as club_tab_blp
     from api.exports.evening import blp as evening_files_blp
     from api.exports.resources import blp as exports_blp
     from api.games.resources import blp as games_blp
     from api.live.resources import blp as live_blp, club_blp as club_live_blp
     from api.phone import blp as phone_blp
     from api.reads.resources import blp as reads_blp
+    from api.reads.tab import blp as evening_tab_blp
     from api.sessions.resources import blp as sessions_blp
-    for blueprint in (sessions_blp, events_blp, reads_blp, exports_blp, evening_files_blp,
-                      clubs_blp, games_blp, live_blp, club_live_blp, health_blp):
+    for blueprint in (sessions_blp, events_blp, reads_blp, evening_tab_blp, exports_blp, evening_files_blp,
+                      clubs_blp, club_tab_blp, games_blp, live_blp, club_live_blp, health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
     opening.install(app)

@@ -24,7 +24,7 @@ def references(self, field, ret, **kwargs) -> dict:
     if thing is None or isinstance(field, fields.List):
         return {}
     if isinstance(field, fields.Dict):
-        return {"x-key-format": "player-id"}  # (OpenAPI 3.0 cannot describe keys)
+        return {"x-key-format": f"{thing}-id"}  # (OpenAPI 3.0 cannot describe keys)
     return {"format": f"{thing}-id"}
 
 

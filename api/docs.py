@@ -109,6 +109,11 @@ OPERATION_IDS = {
     ("get", "/api/v1/clubs/{cid}/members/{mid}/history"): "getMemberHistory",
     ("get", "/api/v1/clubs/{cid}/export/standings.csv"): "downloadStandingsCsv",
     ("get", "/api/v1/clubs/{cid}/verify"): "verifyClub",
+    ("get", "/api/v1/clubs/{cid}/tab"): "getTab",
+    ("get", "/api/v1/sessions/{sid}/tab"): "previewCarry",
+    ("get", "/api/v1/clubs/{cid}/members/{mid}/tab"): "getMemberTab",
+    ("get", "/api/v1/clubs/{cid}/export/tab.csv"): "downloadTabCsv",
+    ("get", "/api/v1/clubs/{cid}/export/club.xlsx"): "downloadClubXlsx",
     ("get", "/api/v1/sessions/{sid}/stream"): "streamSession",
     ("get", "/api/v1/clubs/{cid}/stream"): "streamClub",
     ("post", "/api/v1/clubs/{cid}/imports"): "importEvenings",
@@ -118,7 +123,8 @@ OPERATION_IDS = {
     ("delete", "/api/v1/sessions/{sid}/games/{gid}"): "removeGame",
 }
 REQUESTS = {**examples.REQUESTS, **club_examples.REQUESTS, **mend_examples.REQUESTS,
-            "appendEvent": {**examples.REQUESTS["appendEvent"], **mend_examples.EVENTS}}
+            "appendEvent": {**examples.REQUESTS["appendEvent"], **mend_examples.EVENTS,
+                            **club_examples.EVENTS}}
 RESPONSES = {**examples.RESPONSES, **club_examples.RESPONSES, **mend_examples.RESPONSES}
 METHODS = frozenset({"get", "put", "post", "delete", "patch", "head", "options", "trace"})
 

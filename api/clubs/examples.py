@@ -137,3 +137,61 @@ RESPONSES = {
     "verifyClub": {"200": {"ok": True, "events": 7, "first_bad_version": None,
                            "head_hash": HASHES[3]}},
 }
+
+# The tab (SPEC amendment 9): Twelfth Night carried once Mrs Bennet had paid Mr Darcy her 6
+# counters (30p); then Mr Collins pays Mr Darcy his 20p on the tab.
+CARRY = "e1d2c3b4-a596-4877-9a8b-7c6d5e4f3a26"
+CARRIED = "f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a61"
+TAB_PAID = "f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a62"
+CARRIED_FIGURES = {COLLINS: -20, CATHERINE: -20, DARCY: 40}
+EVENTS = {"carried_to_tab": _example(
+    "The rest of the evening put on its club's tab (its players linked to members)", {
+        "id": CARRY, "type": "carried_to_tab", "data": {}})}
+REQUESTS["appendClubEvent"].update({
+    "tab_opened": _example("The tab started from the club's paper book", {
+        "type": "tab_opened", "data": {"currency": "GBP", "balances": {
+            MEMBERS[BENNET]: 100, MEMBERS[COLLINS]: -100}}}),
+    "tab_paid": _example("Mr Collins pays Mr Darcy what he owes on the tab", {
+        "id": TAB_PAID, "type": "tab_paid", "data": {
+            "from": MEMBERS[COLLINS], "to": MEMBERS[DARCY], "currency": "GBP",
+            "amount_minor": 20, "note": "cash"}})})
+
+
+def _move(figures: dict) -> list[dict]:
+    return [{"member": MEMBERS[p], "amount_minor": n} for p, n in figures.items()]
+
+
+CARRIED_ENTRY = {
+    "type": "evening_carried", "event_id": CARRIED, "version": 8,
+    "at": "2026-11-22T23:10:04.000000+00:00", "session_id": SID, "carry": CARRY,
+    "evening": "Twelfth Night", "date": "2026-11-22", "moves": _move(CARRIED_FIGURES),
+    "said": "Twelfth Night carried to the tab: Mr Collins −£0.20, Lady Catherine −£0.20, "
+            "Mr Darcy +£0.40"}
+PAID_ENTRY = {
+    "type": "tab_paid", "event_id": TAB_PAID, "version": 9,
+    "at": "2026-11-29T20:02:11.000000+00:00", "from": MEMBERS[COLLINS], "to": MEMBERS[DARCY],
+    "note": "cash", "moves": _move({COLLINS: 20, DARCY: -20}),
+    "said": "Mr Collins paid Mr Darcy £0.20 on the tab (cash)"}
+RESPONSES.update({
+    "previewCarry": {"200": {
+        "club": {"id": CLUB, "name": "Meryton"}, "currency": "GBP", "carried": None,
+        "refused": None, "players": [
+            {"id": p, "name": NAMES[p][0], "member": MEMBERS[p], "member_name": NAMES[p][0],
+             "counters": n // 5, "amount_minor": n} for p, n in CARRIED_FIGURES.items()]}},
+    "getTab": {"200": {"club_id": CLUB, "version": 9, "currencies": [{
+        "currency": "GBP",
+        "members": [{"member": MEMBERS[p], "name": NAMES[p][0], "balance_minor": n}
+                    for p, n in ((COLLINS, 0), (CATHERINE, -20), (DARCY, 20))],
+        "transfers": [{"from": MEMBERS[CATHERINE], "to": MEMBERS[DARCY], "amount_minor": 20}],
+        "exact": True, "bound": None, "entries": [CARRIED_ENTRY, PAID_ENTRY]}]}},
+    "getMemberTab": {"200": {"member": _member(DARCY), "currencies": [{
+        "currency": "GBP", "balance_minor": 20, "entries": [
+            {**CARRIED_ENTRY, "amount_minor": 40, "balance_minor": 40},
+            {**PAID_ENTRY, "amount_minor": -20, "balance_minor": 20}]}]}},
+    "downloadTabCsv": {"200": (
+        "\ufeffcurrency,kind,member_id,name,from,to,from_id,to_id,amount_minor,money_decimal,"
+        "type,recorded_at,said,event_id\r\n"
+        f'"GBP","balance","{MEMBERS[DARCY]}","Mr Darcy","","","","",20,0.20,"","","",""\r\n'
+        f'"GBP","transfer","","","Lady Catherine","Mr Darcy","{MEMBERS[CATHERINE]}",'
+        f'"{MEMBERS[DARCY]}",20,0.20,"","","",""\r\n')},
+})

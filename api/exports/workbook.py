@@ -45,6 +45,8 @@ class Sheet:
     header: list[str]
     rows: Iterable[list]
     times: set[int] = field(default_factory=set)
+    currency: str | None = None  # its money's, if not the workbook's
+    currencies: dict[int, str] = field(default_factory=dict)  # a column's money's, if another
 
 
 def money_format(currency: str) -> str:
@@ -56,19 +58,21 @@ def money_format(currency: str) -> str:
     return f'"{sign}"{number};"−{sign}"{number}'
 
 
-def workbook(cover: list[tuple[str, object]], sheets: list[Sheet], currency: str) -> bytes:
-    """The file: the cover sheet `evening` (a label and a value a row, a list's items in the
+def workbook(cover: list[tuple[str, object]], sheets: list[Sheet], currency: str,
+             front: str = "evening") -> bytes:
+    """The file: the cover sheet (`front`: a label and a value a row, a list's items in the
     cells after its label), then the sheets."""
     book = Workbook(write_only=True)
     money = money_format(currency)
-    front = book.create_sheet("evening")
+    front = book.create_sheet(front)
     front.column_dimensions["A"].width = 16
     front.column_dimensions["B"].width = 66
     for label, value in cover:
         values = value if isinstance(value, list) else [value]
         front.append([_header(front, label), *(_cell(front, v, money) for v in values)])
     for sheet in sheets:
-        _write(book.create_sheet(sheet.name), sheet, money)
+        _write(book.create_sheet(sheet.name), sheet,
+               money_format(sheet.currency) if sheet.currency else money)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -83,8 +87,10 @@ def _write(ws, sheet: Sheet, money: str) -> None:
         ws.column_dimensions[get_column_letter(n + 1)].width = min(max(width, WIDTHS[0]), WIDTHS[1])
     ws.freeze_panes = "A2"
     ws.append([_header(ws, name) for name in sheet.header])
+    formats = [money_format(sheet.currencies[n]) if n in sheet.currencies else money
+               for n in range(len(sheet.header))]
     for row in itertools.chain(first, rows):
-        ws.append([_cell(ws, _time(value) if n in sheet.times else value, money)
+        ws.append([_cell(ws, _time(value) if n in sheet.times else value, formats[n])
                    for n, value in enumerate(row)])
 
 

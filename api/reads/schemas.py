@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
+from api.reads.carried import CARRIED, Carried
 from api.schemas import LoggedEvent
 from api.sessions.schemas import Summary
 from ledger.events.fields import MAX_AMOUNT, QueryNumber
@@ -23,6 +24,10 @@ class PlayerBalance(Schema):
     paid_counters = fields.Integer(metadata={
         "description": "settle-up payments he made less those he received (positive: he has paid)"})
     paid_minor = fields.Integer(metadata={"description": "paid_counters × counter value"})
+    carried_counters = fields.Integer(metadata={
+        "description": "what he owed (−) or was owed when the evening was carried to its "
+                       "club's tab: owed on the tab since, his account 0"})
+    carried_minor = fields.Integer()
 
 
 class Balances(Schema):
@@ -142,6 +147,7 @@ class Settlement(Schema):
         "description": "settle-up payments already made (amendment 4), in log order"})
     all_square = fields.Boolean(metadata={
         "description": "nothing is owed: no transfer remains and no pool is unsettled"})
+    carried = fields.Nested(Carried, allow_none=True, metadata={"description": CARRIED})
     results = fields.List(fields.Nested(Result))
     currency = fields.String()
     counter_value = fields.Integer()
@@ -163,6 +169,10 @@ class PlayerResult(Schema):
         "description": "his result plus what he has paid: negative, he still owes it; "
                        "positive, it is still owed to him"})
     outstanding_minor = fields.Integer()
+    carried_counters = fields.Integer(metadata={
+        "description": "what he owed (−) or was owed when the evening was carried to its "
+                       "club's tab (outstanding then 0)"})
+    carried_minor = fields.Integer()
 
 
 class UnclaimedPool(UnsettledPool):
@@ -185,6 +195,7 @@ class Results(Schema):
                        "outstanding"})
     unclaimed_pools = fields.List(fields.Nested(UnclaimedPool))
     all_square = fields.Boolean()
+    carried = fields.Nested(Carried, allow_none=True, metadata={"description": CARRIED})
     version = fields.Integer()
 
 

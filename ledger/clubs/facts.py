@@ -6,7 +6,8 @@ import datetime as dt
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from ledger.errors import Invalid
-from ledger.events.fields import CURRENCY, MAX_AMOUNT, EventData, Ref, RefKey, Text, WholeNumber
+from ledger.events.fields import (CURRENCY, MAX_AMOUNT, EventData, MemberKey, Ref, RefKey, Text,
+                                  WholeNumber)
 
 
 class ClubCreated(EventData):
@@ -122,17 +123,68 @@ class ImportRecorded(EventData):
     corrected = WholeNumber(0, load_default=0, metadata={"description": "evenings corrected"})
 
 
+MINOR_UNITS = validate.Range(-MAX_AMOUNT, MAX_AMOUNT)
+
+
+class TabOpened(EventData):
+    """The club's tab in a currency started from its paper book: what each member owes (−)
+    or is owed (+) in minor units; the book sums to zero (else 422). Once a currency."""
+
+    currency = fields.String(required=True, validate=CURRENCY)
+    balances = fields.Dict(keys=MemberKey(), values=fields.Integer(
+        strict=True, validate=MINOR_UNITS), required=True, validate=validate.Length(1, 1000),
+        metadata={"description": "member id -> what he is owed (+) or owes (−), in minor "
+                                 "units; summing to zero"})
+
+
+# `from` is a Python keyword, so the schema is built from a dict (as a payment's).
+TabPaid = EventData.from_dict({
+    "from": Ref(refers_to="member", required=True, metadata={"description": "the member who "
+                                                                             "paid"}),
+    "to": Ref(refers_to="member", required=True, metadata={"description": "the member he "
+                                                                          "paid: not himself"}),
+    "currency": fields.String(required=True, validate=CURRENCY, metadata={
+        "description": "the tab it is paid on"}),
+    "amount_minor": WholeNumber(1, required=True, metadata={
+        "description": "no more than the payer owes or the payee is owed on that tab"}),
+    "note": Text(200, metadata={"description": "e.g. cash, bank transfer"}),
+}, name="TabPaid")
+
+
+class EveningCarried(EventData):
+    """An evening of the club carried to its tab (the evening's own `carried_to_tab`, noted
+    in the club's log in the same transaction): each linked member's figure that evening."""
+
+    session_id = Ref(required=True)
+    carry = Ref(required=True, metadata={"description": "the evening's carried_to_tab's id"})
+    currency = fields.String(required=True, validate=CURRENCY)
+    balances = fields.Dict(keys=MemberKey(), values=fields.Integer(strict=True,
+                                                                   validate=MINOR_UNITS))
+
+
+class CarryUndone(EventData):
+    """An evening's carry undone in its own log: its figures come off the tab."""
+
+    session_id = Ref(required=True)
+    carry = Ref(required=True, metadata={"description": "the evening's carried_to_tab's id"})
+    reason = Text(200, required=True)
+
+
 SCHEMAS: dict[str, type[Schema]] = {
     "club_created": ClubCreated, "member_added": MemberAdded, "member_renamed": MemberRenamed,
     "member_retired": MemberRetired, "season_declared": SeasonDeclared,
     "evening_attached": EveningAttached, "player_linked": PlayerLinked,
     "evening_imported": EveningImported, "evening_corrected": EveningCorrected,
     "evening_withdrawn": EveningWithdrawn, "import_recorded": ImportRecorded,
+    "tab_opened": TabOpened, "tab_paid": TabPaid, "evening_carried": EveningCarried,
+    "carry_undone": CarryUndone,
 }
 # Recorded by their own endpoints: the club's creation, its evenings (which need the
-# evening's own token, or open a new one) and what a spreadsheet brings in.
+# evening's own token, or open a new one), what a spreadsheet brings in, and the carries
+# to the tab (which the evening's own log records).
 APPENDED = frozenset(SCHEMAS) - {"club_created", "evening_attached", "evening_imported",
-                                 "evening_corrected", "import_recorded"}
+                                 "evening_corrected", "import_recorded", "evening_carried",
+                                 "carry_undone"}
 
 
 class ClubEnvelope(Schema):

@@ -7,6 +7,7 @@ from confusables import is_confusable
 
 from ledger.clubs.state import ClubState
 from ledger.errors import Conflict, Inconsistent, NotFound
+from ledger.projections.money import money_said
 
 
 def decide(state: ClubState, event_type: str, data: dict,
@@ -165,9 +166,45 @@ def _links(state: ClubState, links: Mapping[str, str], players: Mapping[str, dic
         seen[member_id] = player_id
 
 
+def _tab_opened(state, data, _players):
+    """A starting book sums to zero (422), names members (404), once a currency (409)."""
+    total = sum(data["balances"].values())
+    if total:
+        raise Inconsistent.field("data.balances", f"A starting book sums to zero: this one "
+                                                  f"comes to {total:+} minor units.")
+    for member_id in data["balances"]:
+        member(state, member_id, "data.balances")
+    opened = next((e for e in state.tabs.get(data["currency"], {}).get("entries", ())
+                   if e["type"] == "tab_opened"), None)
+    if opened is not None:
+        raise Conflict(f"The tab in {data['currency']} was opened from the club's book already "
+                       f"({opened['at'][:10]}).", {"data.currency": ["opened already"]})
+
+
+def _tab_paid(state, data, _players):
+    """Between two members (not himself: 422), no more than the payer owes nor the payee is
+    owed on that currency's tab (409)."""
+    if data["from"] == data["to"]:
+        raise Inconsistent.field("data.to", "A member cannot pay himself.")
+    payer, payee = member(state, data["from"], "data.from"), member(state, data["to"], "data.to")
+    balances = state.tabs.get(data["currency"], {}).get("balances", {})
+    owes, owed, amount = -balances.get(payer["id"], 0), balances.get(payee["id"], 0), \
+        data["amount_minor"]
+    currency = data["currency"]
+    if amount > owes:
+        raise Conflict(f"{payer['name']} owes {money_said(max(owes, 0), currency)} on the tab "
+                       f"in {currency}, not {money_said(amount, currency)}.",
+                       {"data.amount_minor": [f"more than {payer['name']} owes"]})
+    if amount > owed:
+        raise Conflict(f"{payee['name']} is owed {money_said(max(owed, 0), currency)} on the "
+                       f"tab in {currency}, not {money_said(amount, currency)}.",
+                       {"data.amount_minor": [f"more than {payee['name']} is owed"]})
+
+
 RULES = {"member_added": _member_added, "member_renamed": _member_renamed,
          "member_retired": _member_retired, "season_declared": _season_declared,
          "evening_attached": _evening_attached, "player_linked": _player_linked,
          "evening_imported": _evening_imported,
          "evening_corrected": lambda state, data, _players: corrected(state, data),
-         "evening_withdrawn": _evening_withdrawn}
+         "evening_withdrawn": _evening_withdrawn, "tab_opened": _tab_opened,
+         "tab_paid": _tab_paid}

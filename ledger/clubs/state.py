@@ -15,6 +15,10 @@ class ClubState:
     evenings: dict[str, dict] = field(default_factory=dict)  # session id -> {links, version}
     # fact id -> a past evening's results, as corrected since, and whether it was withdrawn
     imported: dict[str, dict] = field(default_factory=dict)
+    # currency -> the tab (amendment 9): {"balances": {member: minor}, "entries": [...]},
+    # each entry a fact and how it moved members' lines (`moves`), oldest first; a carry
+    # undone leaves it
+    tabs: dict[str, dict] = field(default_factory=dict)
 
     def apply(self, event: dict) -> "ClubState":
         FOLDS[event["type"]](self, event["id"], event["data"], event)
@@ -35,6 +39,13 @@ class ClubState:
     def standing(self) -> dict[str, dict]:
         """The evenings brought in that count: those not withdrawn."""
         return {eid: e for eid, e in self.imported.items() if e["withdrawn"] is None}
+
+    def joined(self) -> dict[str, int]:
+        """Each member's place in the order they joined (kept until someone joins)."""
+        kept = self.__dict__.get("_joined")
+        if kept is None or len(kept) != len(self.members):
+            kept = self.__dict__["_joined"] = {member: n for n, member in enumerate(self.members)}
+        return kept
 
     def member_of(self, session_id: str, player_id: str) -> str | None:
         return self.evenings[session_id]["links"].get(player_id)
@@ -105,9 +116,45 @@ def _import_recorded(_state, _id, _data, _event):
     """What it recorded is folded from its own events; it keeps only its id."""
 
 
+def tab(state: ClubState, currency: str) -> dict:
+    return state.tabs.setdefault(currency, {"balances": {}, "entries": []})
+
+
+def _entered(state, event_id, data, event, moves: dict[str, int]):
+    """A fact on the tab of its currency: each member's line moved by `moves`."""
+    book = tab(state, data["currency"])
+    for member, amount in moves.items():
+        book["balances"][member] = book["balances"].get(member, 0) + amount
+    book["entries"].append({"type": event["type"], "event_id": event_id, "data": data,
+                            "version": event["version"], "at": event["recorded_at"],
+                            "moves": moves})
+
+
+def _tab_paid(state, event_id, data, event):
+    _entered(state, event_id, data, event,
+             {data["from"]: data["amount_minor"], data["to"]: -data["amount_minor"]})
+
+
+def _carry_undone(state, _id, data, _event):
+    """The carry's entry leaves its tab, and its figures with it (latest first: a carry
+    undone is most often a recent one)."""
+    for book in state.tabs.values():
+        entries = book["entries"]
+        for n in range(len(entries) - 1, -1, -1):
+            found = entries[n]["data"]
+            if entries[n]["type"] == "evening_carried" and (
+                    found["session_id"], found["carry"]) == (data["session_id"], data["carry"]):
+                for member, amount in entries[n]["moves"].items():
+                    book["balances"][member] -= amount
+                del entries[n]
+                return
+
+
 FOLDS = {"club_created": _created, "member_added": _member_added,
          "member_renamed": _member_renamed, "member_retired": _member_retired,
          "season_declared": _season_declared, "evening_attached": _evening_attached,
          "player_linked": _player_linked, "evening_imported": _evening_imported,
          "evening_corrected": _evening_corrected, "evening_withdrawn": _evening_withdrawn,
-         "import_recorded": _import_recorded}
+         "import_recorded": _import_recorded, "tab_paid": _tab_paid, "carry_undone": _carry_undone,
+         **dict.fromkeys(("tab_opened", "evening_carried"), lambda state, event_id, data, event:
+                         _entered(state, event_id, data, event, dict(data["balances"])))}

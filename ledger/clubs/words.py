@@ -4,7 +4,7 @@ evenings by their name and day, signs as the page writes them (−6, +4), and a 
 with its reason. Said from the club's state as it stands and its evenings' summaries."""
 
 from ledger.clubs.state import ClubState
-from ledger.projections.money import decimal_money
+from ledger.projections.money import decimal_money, money_said
 
 # what a stored event's data may lack (a log written by older code): its words fall back
 MISSHAPEN = (KeyError, TypeError, ValueError, IndexError, AttributeError)
@@ -65,6 +65,30 @@ def _figures(figures: dict | None, currency: str) -> str:
     return f"{signed(figures['counters'])} ({sign}{money} {currency})"
 
 
+def _moves(state: ClubState, balances: dict[str, int], currency: str) -> str:
+    """Members' figures on the tab: `Ann −£0.06, Cat +£0.10`."""
+    return ", ".join(f"{_member(state, member)} {money_said(n, currency, signed=True)}"
+                     for member, n in in_club_order(state, balances))
+
+
+def in_club_order(state: ClubState, figures: dict[str, int]) -> list[tuple[str, int]]:
+    """Members' figures in the order they joined the club (a map sent as JSON may come in
+    any order), any name the club lacks last."""
+    order = state.joined()
+    return sorted(figures.items(), key=lambda item: order.get(item[0], len(order)))
+
+
+def _named(evenings, session_id: str) -> str:
+    evening = evenings.get(session_id)
+    return evening["name"] if evening else "An evening"
+
+
+def _paid_on_tab(state, _evenings, data):
+    note = f" ({data['note']})" if data.get("note") else ""
+    return (f"{_member(state, data['from'])} paid {_member(state, data['to'])} "
+            f"{money_said(data['amount_minor'], data['currency'])} on the tab{note}")
+
+
 def _recorded_import(_state, _evenings, data):
     parts = [f"{data['recorded']} evening(s) brought in",
              f"{data['members_added']} member(s) added", f"{data.get('corrected', 0)} corrected"]
@@ -89,4 +113,13 @@ SENTENCES = {
     "evening_withdrawn": lambda state, _e, data: f"Withdrew {_imported(state, data['evening'])}"
                                                   f" — {data['reason']}",
     "import_recorded": _recorded_import,
+    "tab_opened": lambda state, _e, data: f"The tab in {data['currency']} opened from the "
+                                           f"club's book: "
+                                           f"{_moves(state, data['balances'], data['currency'])}",
+    "tab_paid": _paid_on_tab,
+    "evening_carried": lambda state, evenings, data: f"{_named(evenings, data['session_id'])} "
+                                                      "carried to the tab: " + _moves(
+                                                          state, data["balances"], data["currency"]),
+    "carry_undone": lambda state, evenings, data: f"{_named(evenings, data['session_id'])} "
+                                                   f"taken off the tab again — {data['reason']}",
 }

@@ -66,6 +66,13 @@ PaymentMade = EventData.from_dict({
 }, name="PaymentMade")
 
 
+class CarriedToTab(EventData):
+    """What the players of an evening in a club still owe or are owed, put on the club's
+    tab (SPEC amendment 9): each player's balance moved off the evening (his account to 0),
+    and onto his member's line of the club's tab, in the evening's currency. The service
+    resolves the amounts and the members as it records it; the request says nothing more."""
+
+
 class EventVoided(EventData):
     event_id = Ref(required=True)
     reason = Text(200, required=True)
@@ -75,8 +82,12 @@ SESSION_SCHEMAS = {
     "session_created": SessionCreated, "player_added": PlayerAdded, "table_added": TableAdded,
     "payment_made": PaymentMade, "player_renamed": PlayerRenamed,
     "player_removed": PlayerRemoved, "game_removed": GameRemoved,
+    "carried_to_tab": CarriedToTab,
 }
 # Session events that name a game in their `game_id` (the session's others never do).
 OF_A_GAME = frozenset({"game_removed"})
-# Session events that move money and so may be voided like a game's (amendment 4).
-VOIDABLE = frozenset({"payment_made"})
+# Session events that move money and so may be voided like a game's (amendments 4 and 9).
+VOIDABLE = frozenset({"payment_made", "carried_to_tab"})
+# Session events whose fold keeps the time they were recorded (a fold reads the time only
+# of the first event and of these: `ledger.events.store.base`).
+TIMED = frozenset({"carried_to_tab"})

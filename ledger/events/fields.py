@@ -122,9 +122,11 @@ def Count(**kwargs) -> WholeNumber:
 
 
 class RefField(fields.String):
-    """A reference to a player, table, game or event by its id."""
+    """A reference to a player, table, game or event by its id (`refers_to`: what it refers
+    to, where its name does not say: a club's member paying another on the tab)."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, refers_to: str | None = None, **kwargs):
+        self.refers_to = refers_to
         kwargs["metadata"] = {"pattern": REF_PATTERN, **kwargs.get("metadata", {})}
         super().__init__(**kwargs)
 
@@ -145,6 +147,14 @@ class RefKey(fields.String):
     well formed here: a key that is no player's id names nobody, and the rules answer it as
     they answer any unknown player (404), or one not seated in the game (409)."""
 
+    refers_to = "player"
+
+
+class MemberKey(RefKey):
+    """A map's key naming a club's member (a starting book's balances)."""
+
+    refers_to = "member"
+
 
 def referent(field: fields.Field, name: str | None) -> str | None:
     """What a field of a request refers to, if it is a reference: `player` (a reference, a
@@ -154,9 +164,11 @@ def referent(field: fields.Field, name: str | None) -> str | None:
     if isinstance(field, fields.List):
         field = field.inner
     elif isinstance(field, fields.Dict):
-        return "player" if isinstance(field.key_field, RefKey) else None
+        return field.key_field.refers_to if isinstance(field.key_field, RefKey) else None
     if not isinstance(field, RefField) or name in (None, "id"):
         return None
+    if field.refers_to:
+        return field.refers_to
     if name.endswith("_id"):
         return name.removesuffix("_id").rsplit("_", 1)[-1]
     return "member" if name in ("member", "members") else "evening" if name == "evening" \

@@ -7,22 +7,26 @@ from ledger.projections.state import SessionState
 
 def balances(state: SessionState) -> dict:
     """A player's account is what he holds less what the bank issued him (charged at
-    settling); after settle-up payments it says what is still owed (`counters`). His result
-    leaves the payments out (`result_counters`); `paid_counters` are his payments, net of
-    those he received (positive: he has paid)."""
+    settling); after settle-up payments it says what is still owed (`counters`), and once
+    the evening is carried to its club's tab, 0 (the rest is owed on the tab:
+    `carried_counters`). His result leaves the payments and the carry out
+    (`result_counters`); `paid_counters` are his payments, net of those he received
+    (positive: he has paid)."""
     value = state.session.counter_value
     paid = paid_counters(state)
+    carried = state.carried.players if state.carried is not None else {}
     players = []
     for pid, record in state.players.items():
         held = state.balances.get(player(pid), 0)
         counters = held - state.issued.get(pid, 0)
-        result = counters - paid.get(pid, 0)
+        result = counters - paid.get(pid, 0) + carried.get(pid, 0)
         players.append({
             "id": pid, "name": record.name, "group": record.group,
             "counters": counters, "amount_minor": counters * value,
             "held": held, "issued": state.issued.get(pid, 0),
             "result_counters": result, "result_minor": result * value,
             "paid_counters": paid.get(pid, 0), "paid_minor": paid.get(pid, 0) * value,
+            "carried_counters": carried.get(pid, 0), "carried_minor": carried.get(pid, 0) * value,
         })
     return {
         "players": players,

@@ -23,6 +23,9 @@ JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", 
            "amount", "holder", "description", "money", "money_decimal", "currency"]
 SETTLEMENT = ["from", "to", "from_id", "to_id", "counters", "money", "currency", "kind",
               "money_decimal", "event_id", "note"]
+TAB = "the club's tab"
+
+
 def evening_zone(name: str) -> tuple[str, tzinfo]:
     """The evening's time zone by its IANA name (`Session.time_zone`); one this machine's tz
     database does not know (a log brought from elsewhere) reads as UTC, and is named so."""
@@ -106,7 +109,9 @@ def journal(events: Iterable[dict], told: words.Words, voided: Set[str] = frozen
 def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:
     """The settlement as the JSON read model has it, row by row, each with its `kind`: the
     transfers still owed, the unsettled pools (the transfers and the pools together are
-    what the players who are down still owe), and the payments already made."""
+    what the players who are down still owe), the payments already made, and once the
+    evening is carried to its club's tab, what each player owed it (`carried_to_tab`, to
+    the tab) or was owed on it (from the tab)."""
     model = results_of(state)
     currency = model["currency"]
     table = words.Words(state, game_ids=())
@@ -124,6 +129,12 @@ def settlement_rows(state: SessionState) -> tuple[list[str], list[list]]:
                         pool["counters"], pool["amount_minor"]))
     rows += [row("payment", name(p["from"]), name(p["to"]), p["from"], p["to"], p["counters"],
                  p["amount_minor"], p["event_id"], p["note"]) for p in model["payments"]]
+    carried = model["carried"] or {"players": []}
+    for p in carried["players"]:
+        ends = (name(p["id"]), TAB, p["id"], "") if p["counters"] < 0 else (
+            TAB, name(p["id"]), "", p["id"])
+        rows.append(row("carried_to_tab", *ends, abs(p["counters"]), abs(p["amount_minor"]),
+                        carried["event_id"]))
     return SETTLEMENT, rows
 
 

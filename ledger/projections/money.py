@@ -35,3 +35,13 @@ SYMBOLS = {"GBP": "£", "EUR": "€", "USD": "$", "JPY": "¥", "INR": "₹", "KR
 def symbol(currency: str) -> str:
     """What is written in front of an amount in `currency`: `£`, or the code and a space."""
     return SYMBOLS.get(currency, f"{currency} ")
+
+
+def money_said(minor: int, currency: str, signed: bool = False) -> str:
+    """An amount as a person writes it: `£0.30`, `−£0.06` (a real minus sign), and with
+    `signed` a plus for what is owed to someone (`+£0.10`); 0 is `£0.00`."""
+    sign = "−" if minor < 0 else "+" if signed and minor > 0 else ""
+    digits = MINOR_DIGITS.get(currency, 2)  # (as decimal_money writes it, without a Decimal:
+    whole, part = divmod(abs(minor), 10 ** digits)  # the tab says thousands of amounts)
+    return f"{sign}{symbol(currency)}{whole}.{part:0{digits}d}" if digits else \
+        f"{sign}{symbol(currency)}{whole}"

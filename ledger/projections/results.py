@@ -15,6 +15,10 @@ Then the payments made (in log order), the transfers that settle what is outstan
 fewest, an unclaimed pool taking part as one more party while they are worked out), the pools
 no one has won yet, and whether all is square. Results and pools sum to zero; so do the
 outstanding figures and pools.
+
+An evening carried to its club's tab (amendment 9) owes nothing more in itself: what each
+player still owed or was owed then is `carried` (his line's `carried_counters`), owed on the
+club's tab from then on, and his outstanding figure is 0.
 """
 
 from ledger.projections.balances import balances
@@ -43,6 +47,7 @@ def results(state: SessionState) -> dict:
             "result_counters": p["result_counters"], "result_minor": p["result_minor"],
             "paid_counters": p["paid_counters"], "paid_minor": p["paid_minor"],
             "outstanding_counters": p["counters"], "outstanding_minor": p["amount_minor"],
+            "carried_counters": p["carried_counters"], "carried_minor": p["carried_minor"],
         } for p in model["players"]],
         "payments": [{"event_id": p.event_id, "version": p.version, "from": p.payer,
                       "to": p.payee, "counters": p.amount, "amount_minor": p.amount * value,
@@ -53,8 +58,21 @@ def results(state: SessionState) -> dict:
         "unclaimed_pools": [{"game_id": gid, "pool": name, "counters": counters,
                              "amount_minor": counters * value} for gid, name, counters in pools],
         "all_square": not owed and not pools,
+        "carried": carried(state),
         "version": state.version,
     }
+
+
+def carried(state: SessionState) -> dict | None:
+    """The carry to the club's tab that stands: when, and each player's figure carried
+    (negative: he owes it on the tab), those carried at 0 left out."""
+    carry = state.carried
+    if carry is None:
+        return None
+    value = state.session.counter_value
+    return {"event_id": carry.event_id, "version": carry.version, "at": carry.recorded_at,
+            "players": [{"id": pid, "counters": n, "amount_minor": n * value}
+                        for pid, n in carry.players.items() if n]}
 
 
 def pool_account(game_id: str, name: str | None) -> str:

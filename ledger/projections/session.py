@@ -15,13 +15,14 @@ import orjson
 from ledger import games
 from ledger.events.postings import BANK
 from ledger.games.record import GameRecord
-from ledger.projections.state import Payment, Player, Session, SessionState, Table
+from ledger.projections.state import Carry, Payment, Player, Session, SessionState, Table
 
 
 def apply(state: SessionState, event: dict) -> SessionState:
     """Fold one event into the state (the event must be the next version). A step reads the
-    event's version, id, type, game_id, data (and the opening's session_id and recorded_at),
-    never its postings: `fold_rows` does not decode them for it."""
+    event's version, id, type, game_id, data (and the opening's session_id and recorded_at,
+    and the time of a type in `TIMED`); only the carry to the club's tab reads its postings,
+    which `fold_rows` hands it as their stored text."""
     state.version = event["version"]
     _post(state, event["postings"])
     made = _made if _made[0] == _revision[0] else _remade()
@@ -59,7 +60,7 @@ def fold_rows(state: SessionState, rows, session_id: str) -> None:
         if step is not None:
             step(state, {"version": version, "id": event_id, "type": kind, "game_id": game_id,
                          "data": loads(data), "session_id": session_id,
-                         "recorded_at": recorded_at})  # no step reads the postings
+                         "recorded_at": recorded_at, "postings": postings})  # (as text)
     balances = state.balances
     get = balances.get
     for text, times in counts.items():
@@ -175,6 +176,16 @@ def _payment_made(state: SessionState, event: dict) -> None:
                                           data["to"], data["amount"], data.get("note"))
 
 
+def _carried_to_tab(state: SessionState, event: dict) -> None:
+    """The evening put on its club's tab (amendment 9): each posting brought a player's
+    account to 0, so what he still owed (−) or was owed (+) is its reverse."""
+    postings = event["postings"]  # (a stored row's text, from `fold_rows`)
+    postings = orjson.loads(postings) if isinstance(postings, str) else postings
+    state.carried = Carry(event["id"], event["version"], event["recorded_at"] or "",
+                          {p["account"][7:]: -p["amount"] for p in postings
+                           if p["account"].startswith("player:")})
+
+
 def _game_fact(state: SessionState, event: dict) -> None:
     """A game's fact: deals and sales of the deal (the dealing read folds them), what it
     settles of the deal in progress, and whatever its game keeps of it (`Game.folds`)."""
@@ -213,6 +224,8 @@ def _event_voided(state: SessionState, event: dict) -> None:
     target = event["data"]["event_id"]
     state.voided[target] = event["id"]
     state.payments.pop(target, None)
+    if state.carried is not None and state.carried.event_id == target:
+        state.carried = None
     record = state.games.get(state.kept_in.pop(target, None))
     if record is not None:
         record.withdraw(target)
@@ -227,6 +240,7 @@ SESSION_STEPS = {
     "player_removed": _player_removed,
     "game_removed": _game_removed,
     "payment_made": _payment_made,
+    "carried_to_tab": _carried_to_tab,
     "event_voided": _event_voided,
 }
 

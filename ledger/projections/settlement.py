@@ -23,6 +23,7 @@ def settled(model: dict) -> dict:
                             for pool in model["unclaimed_pools"]],
         "payments": [dict(p) for p in model["payments"]],
         "all_square": model["all_square"],
+        "carried": model["carried"],
         "results": [{"id": p["id"], "name": p["name"], "counters": p["outstanding_counters"],
                      "amount_minor": p["outstanding_minor"],
                      "result_counters": p["result_counters"], "result_minor": p["result_minor"],

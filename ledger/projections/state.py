@@ -44,6 +44,17 @@ class Payment:
 
 
 @dataclass
+class Carry:
+    """The evening put on its club's tab (amendment 9): what each player still owed (−) or
+    was owed (+) then, in counters, moved off the evening to his member's line of the tab."""
+
+    event_id: str
+    version: int
+    recorded_at: str
+    players: dict[str, int]
+
+
+@dataclass
 class SessionState:
     version: int = 0
     session: Session | None = None
@@ -55,6 +66,7 @@ class SessionState:
     voided: dict[str, str] = field(default_factory=dict)  # voided event id -> the void's id
     kept_in: dict[str, str] = field(default_factory=dict)  # game fact's event id -> its game
     payments: dict[str, Payment] = field(default_factory=dict)  # by the payment's event id
+    carried: Carry | None = None  # the carry to the club's tab that stands, if any
 
     def pool(self, game_id: str) -> int:
         return self.balances.get(f"pool:{game_id}", 0)
@@ -73,4 +85,5 @@ class SessionState:
             games={gid: GameRecord.from_dict(g) for gid, g in kept["games"].items()},
             balances=kept["balances"], issued=kept["issued"], voided=kept["voided"],
             kept_in=kept["kept_in"],
-            payments={eid: Payment(**p) for eid, p in kept["payments"].items()})
+            payments={eid: Payment(**p) for eid, p in kept["payments"].items()},
+            carried=Carry(**kept["carried"]) if kept.get("carried") else None)

@@ -32,6 +32,13 @@ def transfers(parties: list[tuple[str, int]]) -> list[tuple[str, str, int]]:
     return alone if len(alone) < len(planned) else planned
 
 
+def exact(parties: list[tuple[str, int]]) -> bool:
+    """Whether `transfers` of these parties is sure to be the fewest: no more than EXACT are
+    left once the zero-sum pairs are out."""
+    _, rest = _pairs([(pid, amount) for pid, amount in parties if amount])
+    return len(rest) <= EXACT
+
+
 def _pairs(parties):
     """Zero-sum pairs, matched in seat order, and the parties left over."""
     open_by_amount: dict[int, list[int]] = {}

@@ -220,6 +220,11 @@ class Words:
         note = f" ({data['note']})" if data.get("note") else ""
         return f"{self.name(data['from'])} paid {self.name(data['to'])} {data['amount']}{note}"
 
+    def _carried(self, event: dict) -> str:
+        """Each player's figure as it went on the tab: what he still owed (−) or was owed."""
+        figures = [f"{self.holder(p['account'])} {_signed(-p['amount'])}" for p in event["postings"]]
+        return "Carried to the club's tab: " + ", ".join(figures)
+
     def _renamed(self, event: dict) -> str:
         """The name he had, and from here on the name the log's words give him."""
         data = event["data"]
@@ -234,12 +239,17 @@ class Words:
         return f"Undo: {said or 'an earlier event'} — {event['data']['reason']}"
 
 
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
 SESSION = {
     "session_created": Words._opened,
     "player_added": Words._joined,
     "table_added": lambda w, e: f"A table set up: {e['data']['name']}, rank {e['data']['rank']}",
     "game_started": Words._game,
     "payment_made": Words._paid,
+    "carried_to_tab": Words._carried,
     "event_voided": Words._undone,
     "player_renamed": Words._renamed,
     "player_removed": lambda w, e: f"{w.name(e['data']['player'])} was taken off the evening",

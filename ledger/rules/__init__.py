@@ -10,16 +10,21 @@ from ledger.games import generic, life
 from ledger.games.due import deal_now
 from ledger.games.in_play import InPlay
 from ledger.projections.state import SessionState
-from ledger.rules import mends, session
+from ledger.rules import mends, session, tab
 
 
 def decide(state: SessionState, draft: Draft, target: dict | None = None,
-           log: list[dict] | None = None) -> list[dict]:
+           log: list[dict] | None = None, links: dict[str, str] | None = None) -> list[dict]:
     """The postings a fact resolves to (`draft`: type, game_id, data), or a LedgerError.
     `target`: the event a void names, as the store has it (None if there is none); `log`:
-    the session's events, for the mends that read it (`mends.READ_THE_LOG`)."""
+    the session's events, for the mends that read it (`mends.READ_THE_LOG`); `links`: for a
+    carry to the club's tab, the evening's players linked to the club's members (None: the
+    evening is in no club)."""
+    tab.check_open(state, draft, target=target)
     if draft.type == "event_voided":
         postings = session.event_voided(state, draft.data, target)
+    elif draft.type == "carried_to_tab":
+        postings = tab.carried_to_tab(state, links)
     elif draft.type in mends.RULES:
         postings = mends.RULES[draft.type](state, draft, log)
     elif draft.type in session.RULES:
@@ -27,6 +32,7 @@ def decide(state: SessionState, draft: Draft, target: dict | None = None,
     else:
         postings = _game_rule(state, draft)
     check_pools(state.balances, postings)
+    tab.check_open(state, draft, postings, target)
     return postings
 
 

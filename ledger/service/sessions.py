@@ -18,6 +18,7 @@ from ledger.projections.state import SessionState
 from ledger.projections.words import Words
 from ledger.rules import check_opened, decide
 from ledger.rules.mends import READ_THE_LOG
+from ledger.service import tab
 from ledger.service.unit_of_work import Units
 
 ROLES = ("write", "read")
@@ -69,7 +70,12 @@ class Sessions:
                 check_opened(state, session_id, draft.expected_version)
                 target = uow.event(draft.data["event_id"]) if draft.type == "event_voided" else None
                 log = uow.log() if draft.type in READ_THE_LOG else None
-                uow.append(draft, decide(state, draft, target, log))
+                club = tab.club_side(uow, session_id, draft, target)
+                postings = decide(state, draft, target, log, club.links if club else None)
+                note = tab.noted(club, state, draft, postings, target)
+                if note is not None:  # the club's tab follows, in the same transaction
+                    uow.place(note, [], stream=club.club_id)
+                uow.append(draft, postings)
         return uow.outcome
 
     @contextmanager

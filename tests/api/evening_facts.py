@@ -37,6 +37,8 @@ FACTS = {  # the session's own facts (a game's come from its examples)
     "player_removed": lambda self, draw, g, game: {
         "player": draw(st.sampled_from(self.players or game["seats"]))},
     "game_removed": lambda self, draw, g, game: {},
+    # (the evening is in no club: a carry to a club's tab is refused, and changes nothing)
+    "carried_to_tab": lambda self, draw, g, game: {},
 }
 
 

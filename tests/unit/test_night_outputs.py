@@ -67,7 +67,8 @@ def check_files(model: dict, state, log: list[dict]) -> None:
         for p in model["unclaimed_pools"]]
     assert [(row[9], row[4]) for row in rows if row[7] == "payment"] == [
         (p["event_id"], p["counters"]) for p in model["payments"]]
-    assert kinds_of == sorted(kinds_of, key=["transfer", "unsettled_pool", "payment"].index)
+    assert kinds_of == sorted(kinds_of, key=["transfer", "unsettled_pool", "payment",
+                                             "carried_to_tab"].index)
 
     games_sum, payments_sum = {}, {}  # each player's rows: of the games, and of no game
     for row in exports.journal(log, words.Words(state), frozenset(state.voided)):

@@ -23,7 +23,7 @@ function readFragment() {
 const officer = () => !!(club && club.write);
 const link = (flag, token) => `${location.origin}/club#c=${encodeURIComponent(club.id)}&${flag}=${encodeURIComponent(token)}`;
 
-async function ask(path, options = {}) {  // the club's API with its token; throws in words
+export async function ask(path, options = {}) {  // the club's API with its token; throws in words
   let response;
   try {
     response = await fetch(`${API}/clubs/${club.id}${path}`, {cache: "no-store", ...options,
@@ -42,16 +42,16 @@ export function said(problem) {  // a refusal in words: the messages, never the 
 }
 
 const post = (path, body) => ask(path, {method: "POST", body: JSON.stringify(body)});
-const fact = (type, data) => post("/events", {id: uuid(), type, data});
+export const fact = (type, data, id = uuid()) => post("/events", {id, type, data});
 const inSeason = season => (season ? "?season=" + encodeURIComponent(season) : "");
 
 async function refresh() {
   if (!club) return;
   const season = $("#season").value;
   try {
-    const [summary, standings] = await Promise.all(
-      ["", "/standings" + inSeason(season)].map(path => ask(path)));
-    seen = {summary, standings};
+    const [summary, standings, tab] = await Promise.all(
+      ["", "/standings" + inSeason(season), "/tab"].map(path => ask(path)));
+    seen = {summary, standings, tab};
     keep.set(`ledger:clubview:${club.id}`, seen);
     $("#status").textContent = "online";
     if ($("#log-panel").open) showLog($("#club-log"));
@@ -81,6 +81,7 @@ function draw() {
   drawTonight(summary.members);
   drawEvenings(summary);
   drawMembers(summary);
+  import("./clubtab.js").then(tab => seen && tab.drawTab()).catch(problem => console.error(problem));
 }
 
 function drawKnown() {
@@ -262,19 +263,18 @@ async function openTonight(form) {
   location.assign(`/#s=${opened.id}&w=${opened.write_token}`);
 }
 
-async function download() {
-  const season = $("#season").value;
+export async function download(name, query = "") {  // a file of the club's, as the server names it
   try {
-    const response = await fetch(`${API}/clubs/${club.id}/export/standings.csv` + inSeason(season),
+    const response = await fetch(`${API}/clubs/${club.id}/export/${name}${query}`,
                                  {headers: {Authorization: `Bearer ${club.write || club.read}`}});
     if (!response.ok) throw new Error();
     const given = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "");
-    const file = el("a", null, {href: URL.createObjectURL(await response.blob()), download: given ? given[1] : "standings.csv"});
+    const file = el("a", null, {href: URL.createObjectURL(await response.blob()), download: given ? given[1] : name});
     document.body.append(file);
     file.click();
     file.remove();
   } catch {
-    alert("standings.csv needs the connection.");
+    alert(`${name} needs the connection.`);
   }
 }
 
@@ -289,7 +289,7 @@ function wire() {
   submitted("#season-form", form => act(() => fact("season_declared", Object.fromEntries(new FormData(form)))).then(done => done && form.reset()));
   $("#season").addEventListener("change", refresh);
   $("#log-panel").addEventListener("toggle", e => e.target.open && showLog($("#club-log")));
-  $("#csv").addEventListener("click", download);
+  $("#csv").addEventListener("click", () => download("standings.csv", inSeason($("#season").value)));
   submitted("#import-form", async form => {
     const [file] = form.elements.file.files;
     if (!file) return $("#import-preview").replaceChildren(el("p", "Choose the file first.", {class: "error", role: "alert"}));

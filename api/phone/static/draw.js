@@ -1,14 +1,13 @@
 // Drawing the evening: the header's balances, the set-up or the game being played, who owes
 // whom, the log, the chart, and what waits in the outbox.
-import {$, button, counted, el, moneyIn, signed, signedMoney} from "./core.js";
-import {ev, keptSheets, names, poolName, view, writer} from "./state.js";
+import {$, button, el, moneyIn, signed, signedMoney} from "./core.js";
+import {ev, keptSheets, view, writer} from "./state.js";
 import {outbox, recordAnyway, saveOutbox, showStatus} from "./sync.js";
 import {drawGames} from "./cards.js";
 
 export function draw() {
   if (!view || !view.summary) return;
-  const {summary, balances, settlement} = view;
-  const who = names(), money = moneyIn(balances.currency);
+  const {summary, balances} = view, money = moneyIn(balances.currency);
   $("#title").textContent = summary.name;
   document.title = `${summary.name} · Parlour Ledger`;
   $("#welcome").hidden = true;
@@ -25,23 +24,8 @@ export function draw() {
   $("#owes-box").hidden = !moved;
   $("#balances tbody").replaceChildren(...balances.players.map(p =>
     el("tr", null, {}, el("th", p.name, {scope: "row"}), el("td", signed(p.counters), {class: "num"}), el("td", signedMoney(p.amount_minor, money), {class: "num"}))));
-  const owes = settlement.transfers.map(t => {
-    const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${counted(t.counters)})`);
-    if (writer()) item.append(button("Paid…", () => settling(s => s.askPayment(t)), {class: "writer", "aria-label": `Paid… ${who[t.from]} to ${who[t.to]}`}));
-    return item;
-  });
-  const pools = settlement.unsettled_pools.map(p => {
-    const item = el("li", `${counted(p.counters)} still in ${poolName(p)}`);
-    if (writer()) item.append(button("Share back…", () => settling(s => s.askRefund(p)), {class: "writer", "aria-label": `Share back… ${counted(p.counters)} still in ${poolName(p)}`}));
-    return item;
-  });
-  const square = !owes.length && !pools.length;
-  $("#settlement").replaceChildren(...(square ? [el("li", "All square.", {class: "square"})] : [...owes, ...pools]));
-  const paid = settlement.payments || [];
-  $("#h-paid").hidden = !paid.length;
-  $("#payments").replaceChildren(...paid.map(p => el("li", `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`)));
   logged(log => log.drawLog());
-  settling(s => s.drawChart());
+  settling(s => s.drawEnd());  // who owes whom, the tab, the chart
   drawOutbox();
   showStatus();
 }

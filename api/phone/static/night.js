@@ -24,7 +24,9 @@ function night() {
   const owed = results.transfers.map(t => `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)}`);
   const pools = results.unclaimed_pools.map(p => `${counted(p.counters)} still in ${poolName(p)}`);
   const paid = results.payments.map(p => `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`);
-  return {title: results.name, date, money, value: results.counter_value, games, owed: [...owed, ...pools], paid,
+  const figures = results.carried && results.carried.players.map(p => who[p.id] + " " + signedMoney(p.amount_minor, money)).join(", ");
+  const carried = figures && `Carried to the club's tab: ${figures}.`;
+  return {title: results.name, date, money, value: results.counter_value, games, owed: [...owed, ...pools], paid, tab: carried,
           rows: players.map(p => ({name: p.name, counters: signed(p.result_counters),
                                    money: signedMoney(p.result_minor, money), up: p.result_counters > 0,
                                    down: p.result_counters < 0}))};
@@ -85,7 +87,7 @@ export async function printSheet() {
     el("table", null, {}, el("thead", null, {}, row(["Player", "Counters", "Money"], "th")),
        el("tbody", null, {}, ...n.rows.map(r => row([r.name, r.counters, r.money])))),
     ...(n.paid.length ? list("Paid", n.paid) : []),
-    ...list("Still to pay", n.owed.length ? n.owed : ["All square."]),
+    ...list("Still to pay", n.owed.length ? n.owed : [n.tab || "All square."]),
     ...list("Games", games.length ? games : ["none"]),
     verified ? el("p", `The log: ${verified.events} events, head `, {class: "foot"}, el("code", verified.head_hash), " (ledger verify prints the same)")
       : el("p", "The log's head hash: open the evening online and print again to have it.", {class: "foot"}));

@@ -1,12 +1,88 @@
-// Settling up: a transfer of the settlement paid, in whole or in part; a pool nobody won
-// shared back; the evening's chart.
-import {$, chart, counted, el, moneyIn, openSheet} from "./core.js";
-import {names, poolName, read, titleOf, view} from "./state.js";
+// Settling up: who owes whom, a transfer of the settlement paid, in whole or in part; a pool
+// nobody won shared back; the rest put on the club's tab; the evening's chart. Loaded once
+// the first screen is drawn.
+import {$, button, chart, counted, el, moneyIn, openSheet, signedMoney} from "./core.js";
+import {ev, names, poolName, read, titleOf, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, stepper} from "./sheets.js";
 
+export function drawEnd() {
+  drawSettlement();
+  drawChart();
+}
+
+// Who owes whom (each with "Paid…"), the pools to share back, or all square; once carried to
+// the club's tab, what went on it; and the payments made.
+function drawSettlement() {
+  const {settlement, balances} = view, who = names(), money = moneyIn(balances.currency);
+  const owes = settlement.transfers.map(t => {
+    const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${counted(t.counters)})`);
+    if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid… ${who[t.from]} to ${who[t.to]}`}));
+    return item;
+  });
+  const pools = settlement.unsettled_pools.map(p => {
+    const item = el("li", `${counted(p.counters)} still in ${poolName(p)}`);
+    if (writer()) item.append(button("Share back…", () => askRefund(p), {class: "writer", "aria-label": `Share back… ${counted(p.counters)} still in ${poolName(p)}`}));
+    return item;
+  });
+  const carried = settlement.carried, square = !owes.length && !pools.length;
+  const said = carried ? el("li", carriedSaid(carried, who, money), {class: "square"}) : square && el("li", "All square.", {class: "square"});
+  $("#settlement").replaceChildren(...(said ? [said] : [...owes, ...pools]), ...tabChoice(owes.length && !pools.length && !carried));
+  const paid = settlement.payments || [];
+  $("#h-paid").hidden = !paid.length;
+  $("#payments").replaceChildren(...paid.map(p => el("li", `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`)));
+}
+
+// ---- the club's tab: what is still owed at the evening's end put on it, in one tap where
+// the evening is in a club (what would be carried shown first); the evening then owes nothing
+// in itself, and Undo takes it off the tab again.
+const clubOf = {};  // evening id -> its club ({id, name}) or null, asked once a page
+// (no template inside a template: the served code's minifier would drop the space between)
+const figures = (carried, who, money) => carried.players.map(p => who[p.id] + " " + signedMoney(p.amount_minor, money)).join(", ");
+const carriedSaid = (carried, who, money) => `Carried to the club's tab on ${new Date(carried.at).toLocaleDateString(undefined, {day: "numeric", month: "long"})}: ${figures(carried, who, money)}.`;
+
+function tabChoice(applies) {
+  if (!applies || !writer()) return [];
+  const id = ev.id;
+  if (!(id in clubOf)) {
+    clubOf[id] = null;  // (asked once: an evening in no club offers nothing)
+    read("/tab").then(preview => {
+      clubOf[id] = preview.club;
+      if (preview.club && ev && ev.id === id) drawSettlement();
+    }).catch(() => delete clubOf[id]);
+  }
+  const club = clubOf[ev.id];
+  return club ? [el("li", null, {class: "tab"}, button(`Put the rest on ${club.name}'s tab…`, askCarry, {class: "writer"}))] : [];
+}
+
+// What would go on the tab is read afresh and shown; one tap ("Put it on the tab") carries it
+// (one intent, one fact); where it cannot be, the sheet says why and only closes.
+async function askCarry() {
+  const box = $("#sheet-fields"), ok = $("#sheet-ok");
+  let preview = null;
+  box.replaceChildren(el("p", "…"));
+  openSheet("Put the rest on the club's tab", "Put it on the tab", (error, intent) => !preview || preview.refused ||
+    answered([enqueue("/events", {type: "carried_to_tab", data: {}}, "The rest put on the club's tab", undefined, intent)], $("#sheet-form")));
+  ok.disabled = true;  // until what would be carried is shown
+  try {
+    preview = await read("/tab");
+  } catch {
+    box.replaceChildren(el("p", "Putting the evening on the club's tab needs the connection."));
+  } finally {
+    ok.disabled = false;
+  }
+  if (!preview) return void (ok.textContent = "Close");
+  const money = moneyIn(preview.currency);
+  box.replaceChildren(...(preview.refused ? [el("p", preview.refused)] : [
+    el("p", `What is still owed tonight goes on ${preview.club.name}'s tab, each on his member's line:`),
+    el("ul", null, {class: "owes"}, ...preview.players.map(p => el("li", p.amount_minor < 0
+      ? `${p.name} owes ${money(-p.amount_minor)}` : `${p.name} is owed ${money(p.amount_minor)}`))),
+    el("p", "After this, nothing that moves money is recorded in this evening; Undo takes it off the tab again.", {class: "hint"})]));
+  if (preview.refused) ok.textContent = "Close";
+}
+
 // A transfer of the settlement paid, in whole or in part
-export function askPayment(t) {
+function askPayment(t) {
   const who = names(), box = $("#sheet-fields");
   box.replaceChildren();
   const amount = stepper(box, "Counters paid", t.counters, 1);
@@ -49,7 +125,7 @@ export function askRefund(pool) {
   });
 }
 
-export function drawChart() {
+function drawChart() {
   const who = names(), running = Object.fromEntries(view.summary.players.map(p => [p.id, 0]));
   const points = Object.fromEntries(Object.keys(running).map(id => [id, [0]]));
   for (const e of view.events) {

@@ -9,7 +9,7 @@ function resultsText(n) {
     `${n.title} — ${n.date}`, "",
     ...n.rows.map(r => `${r.name}: ${r.counters} (${r.money})`), "",
     n.paid && n.paid.length ? `Paid: ${n.paid.join("; ")}.` : "",
-    n.owed ? (n.owed.length ? `Still to pay: ${n.owed.join("; ")}.` : "All square.") : "",
+    n.owed ? (n.owed.length ? `Still to pay: ${n.owed.join("; ")}.` : n.tab || "All square.") : "",
     n.games.length ? `Played: ${n.games.join("; ")}.` : "",
   ].join("\n").trim();
 }
@@ -18,7 +18,7 @@ function resultsText(n) {
 // as fit (ROOM), and how many more the text has.
 const ROOM = 12;
 function cardLines(n) {
-  const owed = n.owed ? (n.owed.length ? n.owed : ["All square."]) : [], paid = n.paid || [];
+  const owed = n.owed ? (n.owed.length ? n.owed : [n.tab || "All square."]) : [], paid = n.paid || [];
   const all = owed.length + paid.length, room = all > ROOM ? ROOM - 1 : all, lines = [];
   let shown = 0;
   for (const [title, items] of [[n.owed && n.owed.length && "Still to pay", owed], ["Paid", paid]]) {

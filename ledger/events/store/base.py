@@ -11,7 +11,8 @@ view of the store.
 
 What a fold reads of an event is a *row*: (version, type, postings, id, game_id, data,
 recorded_at) with postings and data as stored JSON text, the data only for the types the fold
-asks for (`detailed`) and the time only of the first event."""
+asks for (`detailed`) and the time only of the first event and of the few types whose fold
+keeps it (`ledger.events.facts.TIMED`)."""
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator

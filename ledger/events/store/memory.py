@@ -11,6 +11,7 @@ import time
 from contextlib import contextmanager
 
 from ledger.events.draft import Draft, placed
+from ledger.events.facts import TIMED
 from ledger.events.hashing import GENESIS
 from ledger.events.store.base import (CLUB_TOKENS, LAST_VERSION, SESSION_TOKENS, Reader, Store,
                                       Writer, as_row, to_event)
@@ -39,7 +40,8 @@ class MemoryReader(Reader):
 
     def rows(self, stream, after, upto, detailed):
         return [(row[2], row[4], row[8], row[3], row[6], row[7] if row[4] in detailed else None,
-                 row[9] if row[2] == 1 else None) for row in self._range(stream, after, upto)]
+                 row[9] if row[2] == 1 or row[4] in TIMED else None)
+                for row in self._range(stream, after, upto)]
 
     def events(self, stream, after=0, upto=LAST_VERSION):
         return [to_event(row) for row in self._range(stream, after, upto)]

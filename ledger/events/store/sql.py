@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from ledger.events.draft import Draft, placed
+from ledger.events.facts import TIMED
 from ledger.events.hashing import GENESIS
 from ledger.events.store.base import (CLUB_TOKENS, LAST_VERSION, SESSION_TOKENS, Reader, Writer,
                                       as_row, to_event)
@@ -32,10 +33,11 @@ INSERT = ("INSERT INTO events (session_id, version, event_id, type, schema_versi
           ":event_id, :type, :schema_version, :game_id, :data, :postings, :recorded_at, "
           ":hash, :prev_hash) RETURNING position")
 # A fold reads the data only of the types it names, and the time only of the first event
-# (the session's opening): fetching unused text columns costs more than decoding postings,
-# and each CASE costs a little on every row (the ids are short and fetched plainly).
+# (the session's opening) and of the few types that keep it (`TIMED`): fetching unused text
+# columns costs more than decoding postings, and each CASE costs a little on every row (the
+# ids are short and fetched plainly).
 FOLD = ("SELECT version, type, postings, event_id, game_id, {detail} data END, "
-        "CASE WHEN version = 1 THEN recorded_at END{hashed} "
+        "CASE WHEN version = 1 OR type IN ({timed}) THEN recorded_at END{hashed} "
         "FROM events WHERE session_id = :session_id AND version > :after AND version <= :upto "
         "ORDER BY version")
 TOKENS = {SESSION_TOKENS: ("session_tokens", "session_id"), CLUB_TOKENS: ("club_tokens", "club_id")}
@@ -216,4 +218,5 @@ TRUSTED = "trusted"  # a PostgreSQL writer's `seen`: no counter tells it another
 def fold_query(detailed: frozenset[str], hashed: bool = False) -> str:
     names = ", ".join(f"'{name}'" for name in sorted(detailed) if name.isidentifier())
     return FOLD.format(detail=f"CASE WHEN type IN ({names}) THEN",
+                       timed=", ".join(f"'{name}'" for name in sorted(TIMED)),
                        hashed=", hash" if hashed else "")

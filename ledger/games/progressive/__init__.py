@@ -70,6 +70,10 @@ def progressive_round_ended(game: InPlay, data: dict) -> list[dict]:
     if missing:
         raise Conflict(f"No pot recorded yet at: {', '.join(missing)}.",
                        {"type": ["a table's pot is missing"]})
+    if len(now["order"]) > 1 and len(now["seating"][now["order"][0]]) < 2:
+        raise Conflict("Only the winner sits at the head table, so nobody can go down to the "
+                       "booby table: seat two or more at each table.",
+                       {"type": ["one player at the head table"]})
     if len(now["order"]) > 1:  # (the cutters are seated: ledger.rules checks them)
         going_down(now, now["pots"][now["order"][0]], data.get("cuts") or {}, game.seats, True)
     return []
@@ -192,7 +196,10 @@ def examples(st) -> Examples:
             held = {p: model["players"].get(p, {}).get("counters", 1) for p in givers}
             return {"table_id": table, "winner": givers[0], "callers": callers,
                     "contributions": {p: max(1, min(held[p], share)) for p in givers}}
-        return st.sampled_from(sorted(seating)).flatmap(lambda table: st.tuples(
+        # the tables head first, as the table names them (never by their ids' order, which
+        # differs from one run of a drawn evening to the next)
+        order = [table for table in t.tables if table in seating] or sorted(seating)
+        return st.sampled_from(order).flatmap(lambda table: st.tuples(
             st.just(table), st.lists(st.sampled_from(seating[table]), min_size=1, unique=True),
             st.integers(1, 20), st.lists(st.sampled_from(seating[table]), max_size=1)).map(
             lambda a: drawn(a[0], a[1], a[2], [c for c in a[3] if c != a[1][0]])))

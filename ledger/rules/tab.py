@@ -1,0 +1,87 @@
+"""Carrying an evening to its club's tab (SPEC amendment 9), in the table's words: refused
+while the evening is in no club, while a pool still holds counters, while a player who is
+no member's still owes or is owed (a guest settles tonight), when nothing is owed, or when
+it is carried already; once carried, nothing more that moves money is taken in the evening
+until the carry is undone."""
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from ledger.errors import Conflict
+from ledger.events.draft import Draft
+from ledger.events.postings import player
+from ledger.projections.money import money_said
+from ledger.projections.state import SessionState
+from ledger.projections.words import Words
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+
+
+def carried_to_tab(state: SessionState, links: dict[str, str] | None) -> list[dict]:
+    """Each player's account brought to 0 (what he still owes or is owed goes to his
+    member's line of the tab). `links`: the evening's players linked to the club's members,
+    None when the evening is in no club."""
+    if state.carried is not None:
+        raise Conflict(f"This evening was carried to the club's tab on {carried_on(state)} "
+                       "already.", {"type": ["carried already"]})
+    if links is None:
+        raise Conflict("This evening is in no club, so there is no tab to carry it to: bring "
+                       "it into a club first, or settle up tonight.", {"type": ["in no club"]})
+    words = Words(state, game_ids=())
+    pools = [f"{words.holder(a)} still holds {n} counter{'' if n == 1 else 's'}"
+             for a, n in state.balances.items() if a.startswith("pool:") and n]
+    if pools:
+        raise Conflict(f"The {'; the '.join(pools)}: share it back or play it out first; only "
+                       "what players owe each other goes on the tab.", {"type": ["a pool holds "
+                                                                                 "counters"]})
+    owing = {pid: account(state, pid) for pid in state.players}
+    owing = {pid: n for pid, n in owing.items() if n}
+    guests = [pid for pid in owing if pid not in links]
+    if guests:
+        raise Conflict(_guests(state, words, owing, guests), {
+            "type": [f"{words.name(pid)} is no member" for pid in guests]})
+    if not owing:
+        raise Conflict("Nobody owes anything tonight: there is nothing to carry to the tab.",
+                       {"type": ["nothing owed"]})
+    return [{"account": player(pid), "amount": -n} for pid, n in owing.items()]
+
+
+def _guests(state: SessionState, words: Words, owing: dict[str, int], guests: list[str]) -> str:
+    currency, value = state.session.currency, state.session.counter_value
+    said = [f"{words.name(pid)} still owes {money_said(-owing[pid] * value, currency)}"
+            if owing[pid] < 0 else
+            f"{words.name(pid)} is still owed {money_said(owing[pid] * value, currency)}"
+            for pid in guests]
+    who = "he is" if len(guests) == 1 else "they are"
+    return (f"{'; '.join(said)}, and {who} no member of the club: a guest settles tonight. "
+            "Record the payment, or link the player to a member, then carry the rest.")
+
+
+def account(state: SessionState, pid: str) -> int:
+    """A player's account: what he holds less what the bank issued him (negative: he owes)."""
+    return state.balances.get(player(pid), 0) - state.issued.get(pid, 0)
+
+
+def check_open(state: SessionState, draft: Draft, postings: list[dict] | None = None,
+               target: dict | None = None) -> None:
+    """Once the evening is carried, nothing that moves money is taken in it: a payment at
+    once, any other fact once its postings are known; undoing the carry itself is."""
+    carry = state.carried
+    if carry is None or (target is not None and target["id"] == carry.event_id):
+        return
+    if draft.type == "payment_made" or postings:
+        raise Conflict(f"This evening was carried to the club's tab on {carried_on(state)}: "
+                       "nothing that moves money is recorded in it now. Undo the carry first "
+                       "(its amounts come off the tab).", {"type": ["carried to the club's tab"]})
+
+
+def carried_on(state: SessionState) -> str:
+    """The day of the carry, in the evening's time zone: `3 December 2026`."""
+    try:
+        moment = datetime.fromisoformat(state.carried.recorded_at)
+        zone = ZoneInfo(state.session.time_zone)
+    except (TypeError, ValueError, ZoneInfoNotFoundError):
+        return "an earlier day"
+    moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(zone)
+    return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year}"
