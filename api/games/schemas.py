@@ -14,6 +14,9 @@ class FactField(Schema):
                        "stake; or =<field>: left to the service, which works it out from that "
                        "field unless this one is chosen (`hint` says how); absent: none"})
     optional = fields.Boolean(metadata={"description": "absent: false"})
+    fixed = fields.Boolean(metadata={
+        "description": "its default is the only value the rules take (Commerce's seller, the "
+                       "dealer, and price, the stake): shown and sent, not chosen; absent: false"})
     choices = fields.List(fields.String(), metadata={
         "description": "for choice, the values; for counts, what is counted per seat"})
     totals = fields.Dict(keys=fields.String(), values=fields.Dict(

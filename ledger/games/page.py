@@ -79,6 +79,7 @@ to the service, which works it out from that field unless chosen (`hint` says ho
     most: int = 0  # a `grid` count: a tap adds one, up to this (then back to none)
     unless: str = ""  # not asked once the deal in play has settled this (`the king`)
     only_with: tuple[str, object] = ()  # (option, value): asked only in such a game
+    fixed: bool = False  # its default is what the rules allow: said on the sheet, sent, not asked
 
     def described(self) -> dict:
         """What the page needs of it; a key at its default (none, false, no text) is left out."""
@@ -89,6 +90,7 @@ to the service, which works it out from that field unless chosen (`hint` says ho
                         "totals": self.totals and {str(k): dict(v) for k, v in self.totals.items()},
                         "totals_option": self.totals_option, "hint": self.hint,
                         "besides": self.besides, "grid": self.grid, "most": self.most or None,
+                        "fixed": self.fixed,
                         "unless": self.unless})
 
 

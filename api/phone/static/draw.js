@@ -1,7 +1,7 @@
 // Drawing the evening: the header's balances, the set-up or the game being played, who owes
 // whom, the log, the chart, and what waits in the outbox.
 import {$, button, el, moneyIn, signed, signedMoney} from "./core.js";
-import {ev, keptSheets, view, writer} from "./state.js";
+import {ev, keptSheets, SPECS, UNKNOWN, view, writer} from "./state.js";
 import {outbox, recordAnyway, saveOutbox, showStatus} from "./sync.js";
 import {drawGames} from "./cards.js";
 
@@ -58,8 +58,11 @@ export function drawOutbox() {
   const rows = items.filter(i => i.look && !(i.sheet && keptSheets.has(i.sheet))).map(item => {
     const actions = el("div", null, {class: "row"});
     // A start of a deal that another phone already started, recorded anyway, would start the
-    // next deal with the same dealer again and take the antes twice: it can only be discarded.
-    if (item.look.moved && item.body.type !== "deal_started") actions.append(button("Record anyway", () => recordAnyway(item.body.id)));
+    // next deal with the same dealer again and take the antes twice; a fact of a deal's play or
+    // outcome (a purchase from its dealer, a stand) means nothing in another: only discarded.
+    const game = view.summary.games.find(g => g.id === item.body.game_id);
+    const ofDeal = game && (SPECS[game.kind] || UNKNOWN).buttons.some(b => b.type === item.body.type && b.in_deal);
+    if (item.look.moved && item.body.type !== "deal_started" && !ofDeal) actions.append(button("Record anyway", () => recordAnyway(item.body.id)));
     actions.append(button(item.look.moved ? "Discard" : "Dismiss", () => saveOutbox(outbox().filter(i => i.body.id !== item.body.id))));
     return el("div", null, {class: "look", role: "group", "aria-label": "Not recorded"}, el("p", `Nothing was recorded: ${item.words}.`), el("p", item.look.reason), actions);
   });

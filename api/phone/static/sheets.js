@@ -216,6 +216,8 @@ export function stepper(box, text, preset, min, attributes = {}) {
 
 function input(box, game, f, preset, seated = game.seats) {
   const who = names();  // (a player field the game narrows: only those it admits, a rebuy's)
+  // (the only value the rules take, as the sheet opened: said, and sent so, not asked)
+  if (f.fixed) return box.append(el("p", `${f.label}: ${who[preset] || preset}`, {class: "hint"})) || (() => preset);
   const seats = seated.filter(s => f.input !== "player" || !f.choices.length || f.choices.includes(s)).map(s => [s, who[s]]);
   if (f.input === "player") return chips(box, f.label, f.optional ? [["", "nobody"], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
   if (f.input === "players") return chips(box, f.label, seats, true, preset || []);
