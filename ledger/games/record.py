@@ -18,7 +18,8 @@ class GameRecord:
     dealing: dict[str, dict] = field(default_factory=dict)
     # each deal started (by its event id), in order: what of it is settled, by which event
     deals: dict[str, dict[str, str]] = field(default_factory=dict)
-    settling: dict[str, str] = field(default_factory=dict)  # settling event id -> its deal
+    # each settling event id, in log order -> its deal and what of it the event settled
+    settling: dict[str, list[str]] = field(default_factory=dict)
     dealt_at: dict[str, int] = field(default_factory=dict)  # each deal's start -> its version
     facts: dict[str, dict] = field(default_factory=dict)  # the game's own, by event id
 
@@ -49,7 +50,7 @@ class GameRecord:
         deal = next(reversed(self.deals))
         for what in whats:
             self.deals[deal][what] = event_id
-        self.settling[event_id] = deal
+        self.settling[event_id] = [deal, *whats]
 
     def withdraw(self, event_id: str) -> None:
         """A voided fact of this game adds nothing: its dealing fact, its deal (a voided deal
@@ -58,8 +59,12 @@ class GameRecord:
         self.deals.pop(event_id, None)
         self.dealt_at.pop(event_id, None)
         self.facts.pop(event_id, None)
-        deal = self.settling.pop(event_id, None)
+        deal, *whats = self.settling.pop(event_id, [None])
         if deal in self.deals:
             settled = self.deals[deal]
-            for what in [what for what, by in settled.items() if by == event_id]:
+            freed = [what for what, by in settled.items() if by == event_id]
+            for what in freed:
                 del settled[what]
+            for other, (its_deal, *its) in self.settling.items() if freed else ():
+                # a mark made again in the deal (any other game's pool won twice): the last
+                settled.update({what: other for what in freed if its_deal == deal and what in its})
