@@ -6,8 +6,9 @@ down) through the methods below."""
 
 from dataclasses import dataclass
 
-from ledger.events.store import DEFAULT_URL, open_store
+from ledger.events.store import DEFAULT_URL, MEMORY_URL, open_store
 from ledger.events.store.base import Store
+from ledger.events.store.counts import Counts, counts_file
 from ledger.service.changes import Changes
 from ledger.service.clubs import Clubs
 from ledger.service.imports import Imports
@@ -30,6 +31,7 @@ class Ledger:
     imports: Imports
     tokens: Tokens
     changes: Changes
+    url: str | None = None  # the store's, when the ledger opened it
 
     def healthy(self) -> str:
         """The database's kind (`sqlite`, `postgresql`, `memory`) once it has answered;
@@ -40,6 +42,12 @@ class Ledger:
     def unavailable(self, error: Exception) -> bool:
         """Whether `error` is the database being down or busy (worth trying again)."""
         return isinstance(error, self.store.unavailable)
+
+    def counts(self, name: str) -> Counts:
+        """Counts that expire, kept apart from the ledger in a small file of their own that
+        every process of the service shares (`name`: what they count, as the HTTP layer's
+        opening limit its `opening`): beside an SQLite ledger, else in the temporary folder."""
+        return Counts(counts_file(self.url or MEMORY_URL, name))
 
     def dispose(self) -> None:
         """Close the database connections this process opened (before it forks)."""
@@ -54,9 +62,10 @@ class Ledger:
 def bootstrap(url: str = DEFAULT_URL, store: Store | None = None,
               snapshot_every: int = SNAPSHOT_EVERY) -> Ledger:
     """The ledger on the store at `url` (migrated to the current schema), or on `store`."""
-    store = store if store is not None else open_store(url)
+    opened = store is None
+    store = open_store(url) if opened else store
     units = Units(store, SessionStates(snapshot_every), ClubStates())
     sessions = Sessions(units)
     return Ledger(store=store, units=units, sessions=sessions, views=Views(sessions),
                   clubs=Clubs(units), imports=Imports(units), tokens=Tokens(store),
-                  changes=Changes(store))
+                  changes=Changes(store), url=url if opened else None)

@@ -1,6 +1,7 @@
 """The shape of the code, checked from its own source: no import cycle between the packages of
-`ledger/` or of `api/`, no SQL and no dialect branch outside the store package, no module
-over 300 lines, and an append that reads top-down from the route to the store and back."""
+`ledger/` or of `api/`, the API never importing or reaching the store, no SQL and no dialect
+branch outside the store package, no module over 300 lines, and an append that reads
+top-down from the route to the store and back."""
 
 import ast
 import re
@@ -91,6 +92,22 @@ def test_no_import_cycle_between_the_packages_of_ledger_or_of_api(level):
 
 def test_no_module_imports_one_that_imports_it_back():
     assert _cycles(graph(("ledger", "api"))) == []
+
+
+def test_the_api_never_imports_the_store_nor_reaches_it():
+    """api → service → store: the HTTP layer asks the service (its handlers and views, its
+    tokens, the ledger's own methods) and never the store, neither by an import (`from
+    ledger.events import store` and `import ledger.events.store.base` alike) nor through the
+    ledger it is handed (`ledger().store`)."""
+    store = "ledger.events.store"
+    faults = [f"{name} imports {target}" for name, targets in graph(("ledger", "api")).items()
+              if name.split(".")[0] == "api" for target in sorted(targets)
+              if target == store or target.startswith(store + ".")]
+    for path in sorted((ROOT / "api").rglob("*.py")):
+        faults += [f"{path.relative_to(ROOT)}:{node.lineno} .store"
+                   for node in ast.walk(ast.parse(path.read_text()))
+                   if isinstance(node, ast.Attribute) and node.attr == "store"]
+    assert faults == []
 
 
 def code_strings(tree: ast.AST):
