@@ -65,7 +65,7 @@ def bootstrap(url: str = DEFAULT_URL, store: Store | None = None,
     opened = store is None
     store = open_store(url) if opened else store
     units = Units(store, SessionStates(snapshot_every), ClubStates())
-    sessions = Sessions(units)
-    return Ledger(store=store, units=units, sessions=sessions, views=Views(sessions),
-                  clubs=Clubs(units), imports=Imports(units), tokens=Tokens(store),
+    sessions, clubs = Sessions(units), Clubs(units)
+    return Ledger(store=store, units=units, sessions=sessions, views=Views(sessions, clubs),
+                  clubs=clubs, imports=Imports(units), tokens=Tokens(store),
                   changes=Changes(store), url=url if opened else None)

@@ -1,10 +1,12 @@
-"""The session's reads, beside its handlers as *Architecture Patterns with Python* keeps its
-`views.py`: each takes what it needs of the session, the reader's own copy made under the
-session's lock (`Sessions.state`), or its log up to that copy's version, and computes its read
-model after the lock is released, so that a read however long never holds up an append. The
-API parses, calls one of these and dumps what it answers."""
+"""The reads of an evening and of a club, beside their handlers as *Architecture Patterns
+with Python* keeps its `views.py`: each takes what it needs of the stream, the reader's own
+copy made under the stream's lock (`Sessions.state`, `Clubs.state`), or its log up to that
+copy's version, and computes its read model after the lock is released, so that a read
+however long never holds up an append. The API parses, calls one of these and dumps what it
+answers."""
 
 from ledger import games
+from ledger.clubs import imports, reading, standings, tab
 from ledger.errors import NotFound
 from ledger.games.dealing import dealing
 from ledger.projections.balances import balances, pools
@@ -14,14 +16,16 @@ from ledger.projections.session import pools_by_game
 from ledger.projections.settlement import settled, settlement
 from ledger.projections.statement import statement
 from ledger.projections.summary import summary
+from ledger.service import tab as carrying
+from ledger.service.clubs import Clubs
 from ledger.service.sessions import Sessions
 
 FIGURES = ()  # no game's whole record: the evening's figures read only what a game started as
 
 
 class Views:
-    def __init__(self, sessions: Sessions):
-        self.sessions = sessions
+    def __init__(self, sessions: Sessions, clubs: Clubs):
+        self.sessions, self.clubs = sessions, clubs
 
     def summary(self, sid: str) -> dict:
         """Players, tables, games (each with what is due next) and the version."""
@@ -95,6 +99,41 @@ class Views:
         model["events"] = (self.sessions.events(sid, after, state.version - after)
                            if state.version > after else [])
         return model
+
+    def carry(self, sid: str) -> dict:
+        """What carrying the evening to its club's tab would carry now, or why it cannot be,
+        or the carry that stands (`ledger.service.tab.preview`)."""
+        return carrying.preview(self.clubs, self.sessions, sid)
+
+    def club(self, cid: str) -> dict:
+        """The club: members, seasons, and its evenings with their players' members."""
+        return reading.described(*self.clubs.state(cid))
+
+    def standings(self, cid: str, season: str | None) -> dict:
+        """Per member over the season's evenings (`season`: its id or name; None: all)."""
+        state, evenings = self.clubs.state(cid)
+        return standings.standings(state, evenings, reading.season(state, season))
+
+    def history(self, cid: str, mid: str, season: str | None) -> dict:
+        """A member's evenings, newest first, each with his result and running total."""
+        state, evenings = self.clubs.state(cid)
+        reading.member(state, mid)
+        return standings.history(state, evenings, mid, reading.season(state, season))
+
+    def club_tab(self, cid: str) -> dict:
+        """The club's tab, a currency each, with the fewest payments that settle it."""
+        return tab.tab(*self.clubs.state(cid))
+
+    def member_tab(self, cid: str, mid: str) -> dict:
+        """A member's statement on the club's tab, a currency each."""
+        state, evenings = self.clubs.state(cid)
+        reading.member(state, mid)
+        return tab.statement(state, evenings, mid)
+
+    def import_preview(self, cid: str, raw: bytes, options: dict) -> dict:
+        """What a spreadsheet of past evenings would record in the club (nothing recorded)."""
+        state, _evenings = self.clubs.state(cid)
+        return imports.preview(state, raw, **options)
 
 
 def _game(state, gid: str):
