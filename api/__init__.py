@@ -5,8 +5,7 @@ from flask_compress import Compress
 
 from api import appends, docs, errors, opening, requestlog, security, server_problems
 from api.health import blp as health_blp
-from ledger.events.store import DEFAULT_URL
-from ledger.service.bootstrap import bootstrap
+from ledger.service.bootstrap import DEFAULT_URL, bootstrap
 
 DEFAULTS = {
     "DATABASE_URL": DEFAULT_URL,

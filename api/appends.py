@@ -29,8 +29,6 @@ from api import requestlog
 from api.body import parse
 from api.errors import PROBLEM_JSON, http_problem_parts, ledger_problem_parts
 from ledger.errors import LedgerError
-from ledger.events.store.base import SESSION_TOKENS
-from ledger.service.sessions import token_digest
 
 try:  # Flask-Compress's own choice and compression; under other names, appends go via Flask
     from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
@@ -100,8 +98,7 @@ class Appends:
         if scheme.lower() != "bearer" or not token.strip():
             return None
         sid = match.group(1)
-        found = self.ledger.store.find_token(SESSION_TOKENS, token_digest(token.strip()))
-        if found != (sid, "write"):
+        if self.ledger.tokens.session(token.strip()) != (sid, "write"):
             return None
         return sid, length
 

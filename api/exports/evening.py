@@ -54,7 +54,7 @@ class Spreadsheet(MethodView):
             told, voided = words.Words(state), frozenset(state.voided)
             players = [player.name for player in state.players.values()]
         log = list(itertools.takewhile(lambda event: event["version"] <= version,
-                                       ledger().store.stream(sid)))
+                                       ledger().sessions.log(sid)))
         opened = datetime.fromisoformat(exports.spreadsheet_time(session.recorded_at, clock))
         chain = verify_chain(log)
         cover = [

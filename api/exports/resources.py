@@ -144,7 +144,7 @@ class Journal(MethodView):
             told, voided, stem = words.Words(state), frozenset(state.voided), evening_stem(state)
             zone, clock = exports.evening_zone(state.session.time_zone)
         return download(stem, "journal", exports.journal_header(zone),
-                        exports.journal(ledger().store.stream(sid), told, voided, clock))
+                        exports.journal(ledger().sessions.log(sid), told, voided, clock))
 
 
 @blp.route("/settlement.csv")

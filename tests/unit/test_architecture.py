@@ -1,6 +1,7 @@
 """The shape of the code, checked from its own source: no import cycle between the packages of
-`ledger/` or of `api/`, no SQL and no dialect branch outside the store package, no module
-over 300 lines, and an append that reads top-down from the route to the store and back."""
+`ledger/` or of `api/`, the API never importing or reaching the store, no SQL and no dialect
+branch outside the store package, no module over 300 lines, and an append that reads
+top-down from the route to the store and back."""
 
 import ast
 import re
@@ -91,6 +92,79 @@ def test_no_import_cycle_between_the_packages_of_ledger_or_of_api(level):
 
 def test_no_module_imports_one_that_imports_it_back():
     assert _cycles(graph(("ledger", "api"))) == []
+
+
+STORE_MODULE = "ledger.events.store"
+# Who may import the store: itself, the service (the unit of work, the views, the tokens),
+# and the `ledger` command's store keeping (backups, restores, moving a log)
+STORE_IMPORTERS = ("ledger.events.store", "ledger.service", "ledger.cli", "ledger.cli_store")
+
+
+def reaches_the_store(source: str) -> list[str]:
+    """Where `source` imports the store or a module of it (`import ledger.events.store.base`,
+    `from ledger.events import store`, `from ledger.events.store.counts import Counts`,
+    `importlib.import_module("ledger.events.store")` alike) or reaches it through what it
+    was handed (`ledger().store`, `service.sessions.store`, `getattr(service, "store")`)."""
+    faults = []
+    for node in ast.walk(ast.parse(source)):
+        named = []
+        if isinstance(node, ast.Import):
+            named = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            named = [node.module or ""] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Call):
+            called = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            said = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+            if called in ("import_module", "__import__"):
+                named = [str(arg) for arg in said[:1]]
+            elif called == "getattr" and "store" in said:
+                faults.append(f"{node.lineno}: getattr(…, 'store')")
+        elif isinstance(node, ast.Attribute) and node.attr == "store":
+            faults.append(f"{node.lineno}: .store")
+        hits = [name for name in named
+                if name == STORE_MODULE or name.startswith(STORE_MODULE + ".")]
+        faults += [f"{node.lineno}: imports {hits[0]}"] if hits else []
+    return faults
+
+
+def test_the_api_never_imports_the_store_nor_reaches_it():
+    """api → service → store: the HTTP layer asks the service (its handlers and views, its
+    tokens, the ledger's own methods) and never the store, neither by an import nor through
+    the ledger it is handed. Every module under api/, as its source parses."""
+    faults = {str(path.relative_to(ROOT)): found for path in sorted((ROOT / "api").rglob("*.py"))
+              if (found := reaches_the_store(path.read_text()))}
+    assert faults == {}
+
+
+def test_the_store_is_imported_only_by_the_service_and_the_command():
+    """The domain (rules, projections, games, clubs, the events' catalogue) knows nothing of
+    where the log is kept: only the service and the `ledger` command import the store."""
+    faults = {name: found for name, path in modules("ledger").items()
+              if not name.startswith(STORE_IMPORTERS)
+              and (found := [f for f in reaches_the_store(path.read_text()) if "imports" in f])}
+    assert faults == {}
+
+
+@pytest.mark.parametrize("planted", [
+    "from ledger.events.store import open_store",
+    "from ledger.events.store.base import SESSION_TOKENS",
+    "from ledger.events.store.counts import Counts",
+    "from ledger.events import store",
+    "import ledger.events.store",
+    "import ledger.events.store.sqlite as sqlite",
+    "def f():\n    from ledger.events.store.memory import MemoryStore",
+    "importlib.import_module('ledger.events.store.backup')",
+    "ledger().store.version(sid)",
+    "self.ledger.sessions.store.find_token(whose, digest)",
+    "getattr(ledger(), 'store')",
+])
+def test_the_check_finds_the_store_however_it_is_reached(planted):
+    """The check above fails on a module that reaches the store in any of these ways, and
+    not on one that goes through the service."""
+    assert reaches_the_store(f"from api.service import ledger\n{planted}\n") != []
+    assert reaches_the_store("from ledger.service.bootstrap import DEFAULT_URL, bootstrap\n"
+                             "from ledger.events.fields import REF_PATTERN\n"
+                             "ledger().views.results(sid)\nledger().tokens.session(t)\n") == []
 
 
 def code_strings(tree: ast.AST):
