@@ -204,3 +204,13 @@ def test_a_file_readable_only_month_first_is_previewed_month_first(club):
     assert club.get()["version"] == before
     done = send(club, american, confirm=True, dates="month_first").get_json()
     assert done["recorded"] == 2
+
+
+def test_a_date_month_first_among_dates_day_first_is_read_as_the_file_says(club):
+    """No order fits every date: read day first, the one that is not said as it reads."""
+    text = ("date;evening;member;counters\n25/12/2026;Christmas;Ann;1\n25/12/2026;Christmas;Ben;-1\n"
+            "12/26/2026;Boxing Day;Ann;1\n12/26/2026;Boxing Day;Ben;-1\n")
+    preview = send(club, text).get_json()
+    assert preview["dates"]["evident"] is None
+    assert [(p["line"], p["field"]) for p in preview["problems"]] == [(4, "date"), (5, "date")]
+    assert all("there is no month 26" in p["message"] for p in preview["problems"])
