@@ -9,6 +9,8 @@ app as a 500 or went unnamed. Every view (the JSON bodies, the club's spreadshee
 append's own way in, which hands a short body to Flask) reads through this check.
 """
 
+import io
+
 from werkzeug.exceptions import BadRequest
 from werkzeug.wsgi import get_content_length
 
@@ -18,12 +20,16 @@ class CutShort(BadRequest):
                    "before its last chunk), so nothing of it was read: send the request again.")
 
 
-class WholeBody:
+class WholeBody(io.IOBase):
     """The server's `wsgi.input`, refusing a body that ends early (`length`: its
     Content-Length, None when chunked)."""
 
     def __init__(self, stream, length: int | None):
+        super().__init__()
         self.stream, self.length, self.received = stream, length, 0
+
+    def readable(self) -> bool:
+        return True
 
     def read(self, size: int | None = -1) -> bytes:
         data = self._received(self.stream.read, size)
@@ -33,15 +39,6 @@ class WholeBody:
 
     def readline(self, size: int | None = -1) -> bytes:
         return self._received(self.stream.readline, size)
-
-    def readlines(self, hint: int | None = -1) -> list[bytes]:
-        lines = []
-        while line := self.readline():
-            lines.append(line)
-        return lines
-
-    def __iter__(self):
-        return iter(self.readline, b"")
 
     def _received(self, read, size) -> bytes:
         try:
