@@ -3,7 +3,8 @@
 from flask import Flask
 from flask_compress import Compress
 
-from api import appends, docs, errors, opening, requestlog, security, server_problems
+from api import (appends, docs, errors, opening, requestlog, security, server_problems,
+                 whole)
 from api.health import blp as health_blp
 from ledger.service.bootstrap import DEFAULT_URL, bootstrap
 
@@ -64,6 +65,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(phone_blp)
     opening.install(app)
     Compress(app)
+    whole.install(app)  # within the append's own way in, which hands a short body to Flask
     appends.install(app)  # within the security headers' wrapper
     security.install(app)
     server_problems.install()  # gunicorn's own answers (414, 431…) as problem documents too

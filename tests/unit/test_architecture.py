@@ -1,9 +1,10 @@
 """The shape of the code, checked from its own source: no import cycle between the packages of
 `ledger/` or of `api/`, the API never importing or reaching the store, no SQL and no dialect
-branch outside the store package, no module over 300 lines, and an append that reads
-top-down from the route to the store and back."""
+branch outside the store package, no module over 300 lines, no library used by its private
+names, and an append that reads top-down from the route to the store and back."""
 
 import ast
+import io
 import re
 import sys
 from pathlib import Path
@@ -199,6 +200,26 @@ def test_no_sql_and_no_dialect_branch_outside_the_store_package():
     assert faults == []
 
 
+def test_no_library_is_used_by_its_private_names():
+    """What a library keeps to itself (a name or module with a leading underscore, as
+    Flask-Compress's `_compress_data`) may change in any release; the service uses what
+    each library offers."""
+    faults = []
+    for package in ("ledger", "api"):
+        for path in (ROOT / package).rglob("*.py"):
+            for n in ast.walk(ast.parse(path.read_text())):
+                if isinstance(n, ast.ImportFrom) and not n.level and n.module != "__future__":
+                    names = [n.module, *(f"{n.module}.{a.name}" for a in n.names)]
+                elif isinstance(n, ast.Import):
+                    names = [a.name for a in n.names]
+                else:
+                    continue
+                faults += [f"{path.relative_to(ROOT)}:{n.lineno} {name}" for name in names
+                           if name.split(".")[0] not in ("api", "ledger")
+                           and any(part.startswith("_") for part in name.split("."))]
+    assert faults == []
+
+
 def python_files():
     for folder in ("ledger", "api", "tests", "bench", "migrations"):
         for path in sorted((ROOT / folder).rglob("*")):
@@ -246,8 +267,9 @@ def test_an_append_reads_top_down_from_the_route_to_the_store_and_back(tmp_path)
 
 def traced(call) -> set[tuple[str, ...]]:
     """Each distinct path of the project's modules on the call stack (consecutive frames of
-    one module counted once) while `call` runs. WSGI's `start_response`, which a server
-    hands down to be called back by the protocol's own design, is not counted."""
+    one module counted once) while `call` runs. WSGI's `start_response` and `wsgi.input` (a
+    stream), which a server hands down to be called back by the protocol's own design, are
+    not counted."""
     ours = ("ledger.", "api.")
     stack: list[str] = []
     paths: set[tuple[str, ...]] = set()
@@ -255,7 +277,8 @@ def traced(call) -> set[tuple[str, ...]]:
     def profile(frame, event, _arg):
         if event == "call":
             name = frame.f_globals.get("__name__", "")
-            if (stack and stack[-1] == "~") or frame.f_code.co_name.endswith("start_response"):
+            if (stack and stack[-1] == "~") or frame.f_code.co_name.endswith("start_response") \
+                    or isinstance(frame.f_locals.get("self"), io.IOBase):
                 stack.append("~")  # the protocol's callback, and whatever it calls
                 return
             stack.append(name if name.startswith(ours) else "")
