@@ -166,7 +166,8 @@ def _move(figures: dict) -> list[dict]:
 CARRIED_ENTRY = {
     "type": "evening_carried", "event_id": CARRIED, "version": 8,
     "at": "2026-11-22T23:10:04.000000+00:00", "session_id": SID, "carry": CARRY,
-    "evening": "Twelfth Night", "date": "2026-11-22", "moves": _move(CARRIED_FIGURES),
+    "evening": "Twelfth Night", "date": "2026-11-22", "carried_on": "2026-11-22",
+    "moves": _move(CARRIED_FIGURES),
     "said": "Twelfth Night carried to the tab: Mr Collins −£0.20, Lady Catherine −£0.20, "
             "Mr Darcy +£0.40"}
 PAID_ENTRY = {

@@ -30,5 +30,6 @@ def summary(state: SessionState) -> dict:
     session = state.session
     return {"session_id": session.id, "name": session.name,
             "date": evening_day(session), "opened_at": session.recorded_at,
-            "currency": session.currency, "counter_value": session.counter_value,
+            "time_zone": session.time_zone, "currency": session.currency,
+            "counter_value": session.counter_value,
             "version": state.version, "players": players}

@@ -114,3 +114,15 @@ def test_the_zone_is_part_of_the_opening_a_resend_answers_and_a_bad_one_is_refus
             "name": "Elsewhere", "members": body["members"], "time_zone": zone})
         assert refused.status_code == 422 and "time_zone" in refused.get_json()["errors"], zone
     assert club.get()["version"] == version  # nothing opened
+
+
+@pytest.mark.parametrize("zone", ZONES)
+def test_a_carry_to_the_tab_is_dated_on_its_evening_s_day(club, zone):
+    table, _ = played(club, zone)
+    at = table.record("carried_to_tab")["recorded_at"]
+    day = own_day(at, zone)
+    assert table.get("/results")["carried"]["date"] == day
+    [entry] = club.get("/tab")["currencies"][0]["entries"]
+    assert entry["carried_on"] == day
+    ben = club.get(f"/members/{club.members['Ben']}/tab")["currencies"][0]["entries"]
+    assert [e["carried_on"] for e in ben] == [day]

@@ -5,6 +5,7 @@ on that day. Pacific/Kiritimati is UTC+14 and Pacific/Pago_Pago UTC−11: 25 hou
 on one day, so a page that gave the phone's day could not pass."""
 
 import datetime as dt
+import re
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -85,5 +86,31 @@ def test_tonight_s_evening_is_opened_in_the_phone_s_time_zone_and_dated_on_its_d
     assert [e["date"] for e in standings["evenings"]] == [day]
     page.goto(f"{base}/club")
     expect(page.locator("#evenings li a")).to_have_text([f"{day} · Twelfth Night"])
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_the_club_s_tab_dates_a_carry_on_its_evening_s_day(base, browser):
+    evening = Evening(base, name="Twelfth Night", time_zone=KIRITIMATI).seat("Ann", "Cy")
+    cassino_won(evening, ["Ann", "Cy"], winner="Ann")
+    club = requests.post(f"{base}/api/v1/clubs", json={"name": "Christmas Island"},
+                         timeout=REQUEST_SECONDS).json()
+    auth = {"Authorization": f"Bearer {club['write_token']}"}
+    members = {name: requests.post(f"{base}/api/v1/clubs/{club['id']}/members", headers=auth,
+                                   json={"name": name}, timeout=REQUEST_SECONDS).json()["id"]
+               for name in ("Ann", "Cy")}
+    attached = requests.put(
+        f"{base}/api/v1/clubs/{club['id']}/evenings/{evening.id}", headers=auth,
+        timeout=REQUEST_SECONDS, json={"write_token": evening.write, "links": {
+            pid: members[name] for name, pid in evening.players.items()}})
+    assert attached.status_code == 201, attached.text
+    carried_at = evening.record("carried_to_tab")["recorded_at"]
+    phone = Phone(browser, timezone_id=PAGO_PAGO)
+    page = phone.page
+    page.goto(f"{base}/club#c={club['id']}&r={club['read_token']}")
+    own, phones = days(page, carried_at, '{day: "numeric", month: "short", year: "numeric"}')
+    assert own != phones
+    entry = page.locator("#tab ol.log li", has_text="carried to the tab")
+    expect(entry).to_have_text(re.compile(rf"^{re.escape(own)} · Twelfth Night"))
     phone.close()
     assert phone.errors == [], phone.errors

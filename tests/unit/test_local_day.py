@@ -6,7 +6,7 @@ the 27th. Given these events (their times fixed), expect these days."""
 
 import pytest
 
-from ledger.clubs import evening, standings
+from ledger.clubs import evening, standings, tab
 from ledger.clubs.state import fold as fold_club
 from ledger.projections.days import evening_day, local_day
 from ledger.projections.exports import file_stem
@@ -56,9 +56,10 @@ def test_text_that_is_no_time_has_no_day():
     assert local_day("yesterday", KIRITIMATI) is None
 
 
-def club(*evenings, seasons=()):
+def club(*evenings, seasons=(), carried_at=None):
     """A club of Ann and Ben, its seasons declared and these evenings attached, each evening's
-    players linked to the members of their names."""
+    players linked to the members of their names; the first carried to the tab at
+    `carried_at`, Ann owing Ben 20p."""
     log = [("club_created", "c1", {"name": "Meryton"})]
     log += [("member_added", name, {"name": name, "group": None}) for name in ("Ann", "Ben")]
     log += [("season_declared", name, {"name": name, "starts": starts, "ends": ends})
@@ -66,8 +67,13 @@ def club(*evenings, seasons=()):
     log += [("evening_attached", f"attach-{e.session.id}", {
         "session_id": e.session.id, "links": {pid: p.name for pid, p in e.players.items()}})
             for e in evenings]
+    if carried_at:
+        log.append(("evening_carried", "carried", {
+            "session_id": evenings[0].session.id, "carry": "carry", "currency": "GBP",
+            "balances": {"Ann": -20, "Ben": 20}}))
     return fold_club({"id": eid, "type": kind, "data": data, "version": n, "session_id": "c1",
-                      "recorded_at": "2026-11-01T12:00:00+00:00"}
+                      "recorded_at": carried_at if kind == "evening_carried"
+                      else "2026-11-01T12:00:00+00:00"}
                      for n, (kind, eid, data) in enumerate(log, start=1))
 
 
@@ -109,3 +115,18 @@ def test_the_carry_to_the_tab_is_said_on_the_evening_s_own_day():
     state.carried = Carry("carry", 2, "2026-11-27T21:00:00+00:00", {})
     assert carried_on(state) == "28 November 2026"
     assert results(state)["carried"]["date"] == "2026-11-28"
+
+
+@pytest.mark.parametrize("zone, opened_at, carried_at, carried_on", [
+    (KIRITIMATI, "2026-11-27T20:30:00+00:00", "2026-11-27T21:00:00+00:00", "2026-11-28"),
+    (PAGO_PAGO, "2026-11-28T08:00:00+00:00", "2026-11-28T10:30:00+00:00", "2026-11-27"),
+])
+def test_the_club_s_tab_dates_a_carry_on_its_evening_s_own_day(zone, opened_at, carried_at,
+                                                                carried_on):
+    played = opened(opened_at, zone, "east", ("Ann", "Ben"))
+    state = club(played, carried_at=carried_at)
+    kept = {"east": evening.summary(played)}
+    [entry] = tab.tab(state, kept)["currencies"][0]["entries"]
+    assert (entry["date"], entry["carried_on"]) == (evening_day(played.session), carried_on)
+    [line] = tab.statement(state, kept, "Ben")["currencies"][0]["entries"]
+    assert line["carried_on"] == carried_on
