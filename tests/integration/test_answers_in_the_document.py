@@ -18,8 +18,10 @@ from tests.table_server import AtTheTable
 pytestmark = pytest.mark.server
 
 
-def problem(answer: requests.Response, status: int) -> dict:
-    assert answer.status_code == status, (answer.status_code, answer.text[:300])
+def problem(answer: requests.Response, status: int | set[int]) -> dict:
+    assert answer.status_code in ({status} if isinstance(status, int) else status), (
+        answer.status_code, answer.text[:300])
+    status = answer.status_code
     assert answer.headers["Content-Type"] == "application/problem+json", answer.headers
     body = answer.json()
     assert body["status"] == status and body["title"] and body["detail"], body
@@ -50,11 +52,14 @@ def test_gunicorn_s_own_answers_are_problems(tmp_path):
 def test_through_the_table_s_proxy_every_answer_is_a_problem(tmp_path):
     with AtTheTable(tmp_path, network_addresses()[0]) as table:
         too_much(table.loopback)
-        for size, status in ((200_000, 413), (5 * 1024 * 1024, 502)):  # over the service's
-            body = b'{"name": "' + b"x" * size + b'"}'  # limit; over what the proxy holds,
-            problem(requests.post(f"{table.loopback}/api/v1/sessions", data=body,  # which
+        # over the service's limit: 413; over what the proxy holds, which Caddy 2.6 answers
+        # 502 as it cannot hand it on, or, when the service refused before the proxy
+        # stopped holding it, the service's 413: a problem either way
+        for size, status in ((200_000, 413), (5 * 1024 * 1024, {413, 502})):
+            body = b'{"name": "' + b"x" * size + b'"}'
+            problem(requests.post(f"{table.loopback}/api/v1/sessions", data=body,
                                   timeout=120, headers={"Content-Type": "application/json"}),
-                    status)  # Caddy 2.6 answers as it cannot hand it on
+                    status)
 
 
 @pytest.mark.parametrize("caddyfile", ["table", "public"])

@@ -50,6 +50,7 @@ def test_sqlite_to_jsonl_to_postgresql_gives_identical_books(evening, tmp_path):
     log = tmp_path / "evening.jsonl"
     assert cli("--database", url, "export-log", table.id, "-o", log).exit_code == 0
     postgres = fresh_postgres_url()
+    assert cli("--database", postgres, "init").exit_code == 0  # only init makes a store
     first = cli("--database", postgres, "import-log", log)
     assert first.exit_code == 0 and first.output.startswith("12 events added")
     assert read_models(postgres, table.id) == read_models(url, table.id)

@@ -158,7 +158,9 @@ def pay(data, club: Club, tabs: dict, more: bool) -> None:
     currency, transfer = data.draw(st.sampled_from(owing))
     owes = -next(m["balance_minor"] for m in tabs[currency]["members"]
                  if m["member"] == transfer["from"])
-    amount = owes + 1 if more else data.draw(st.integers(1, transfer["amount_minor"]))
+    in_full = not more and data.draw(st.booleans(), label="in full")
+    amount = (owes + 1 if more else transfer["amount_minor"] if in_full
+              else data.draw(st.integers(1, transfer["amount_minor"])))
     request = {"from": transfer["from"], "to": transfer["to"], "currency": currency,
                "amount_minor": amount}
     if more:
