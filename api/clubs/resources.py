@@ -98,7 +98,8 @@ class Evenings(MethodView):
         a resend of the same `id` (the same club's write token), which opens nothing."""
         opened, created = ledger().clubs.open_evening(cid, body, bearer_token())
         return {**opened, "name": body["name"], "counter_value": body["counter_value"],
-                "currency": body["currency"]}, 201 if created else 200
+                "currency": body["currency"], "time_zone": body.get("time_zone", "UTC")}, \
+            201 if created else 200
 
 
 @blp.route("/<cid>/evenings/<sid>")

@@ -20,6 +20,7 @@ from api.access import guard
 from api.service import ledger
 from api.blueprint import Blueprint
 from ledger.projections import exports, words
+from ledger.projections.days import evening_day
 
 blp = guard(Blueprint("exports", __name__, url_prefix="/api/v1/sessions/<sid>/export",
                       description="CSV exports that open cleanly in a spreadsheet"))
@@ -104,9 +105,7 @@ BOM = "\ufeff"
 
 def evening_stem(state) -> str:
     """The evening's name and the day it opened, in its time zone."""
-    _, clock = exports.evening_zone(state.session.time_zone)
-    return exports.file_stem(state.session.name,
-                             exports.spreadsheet_time(state.session.recorded_at, clock)[:10])
+    return exports.file_stem(state.session.name, evening_day(state.session))
 
 
 def download(stem: str, name: str, header, rows) -> Response:
