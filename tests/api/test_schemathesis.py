@@ -41,6 +41,7 @@ from ledger.events.fields import MAX_AMOUNT, REF_PATTERN, referent
 from ledger.events.text import text_pattern
 from tests.conftest import scratch_folder
 from tests.factories import Club, Table
+from tests.schemathesis_hooks import MEMBERS as FILE_MEMBERS  # (its hooks, registered)
 
 SCHEMAS = catalogue().schemas
 INCONSISTENT = Inconsistent.title
@@ -72,7 +73,7 @@ REF = re.compile(REF_PATTERN)
 TEXT = re.compile(text_pattern().removesuffix("$") + r"\Z")
 NUMBERS = itertools.count(1)
 # A club with members and an evening opened in it: its paths are aimed at it, with its token.
-CLUB = Club(TABLE.client, members=("Ann", "Ben", "Cleo", "Dora"))
+CLUB = Club(TABLE.client, members=FILE_MEMBERS)  # the members a club file names
 CLUB_EVENING = CLUB.evening("Ann", "Ben", "Cleo")
 MEMBERS = list(CLUB.members.values())
 
@@ -94,7 +95,7 @@ for name, ids in {"player-id": PLAYERS + CLUB_EVENING.players, "game-id": list(G
 CONFIG = SchemathesisConfig.from_dict({"generation": {"max-examples": 40}, "operations": [
     {"include-operation-id": ["appendEvent", "startGame", "appendClubEvent"],
      "phases": {"coverage": {"enabled": False}}},
-    # A spreadsheet's body is a file the hook below draws as a club's file (the coverage
+    # A spreadsheet's body is a file a hook draws as a club's file (the coverage
     # phase's bodies, a placeholder image for a workbook, pass no hook).
     {"include-operation-id": "importEvenings", "phases": {"coverage": {"enabled": False}}},
     {"include-operation-id": "appendEvent", "generation": {"max-examples": 150}}]})
@@ -113,35 +114,10 @@ schema.app = APP
 STATUSES: dict[tuple[str, str], collections.Counter] = collections.defaultdict(collections.Counter)
 
 
-# A club's file, as the document describes it in words (its schema can only say "a string"):
-# evenings of the club's members on unambiguous days, each summing to zero.
-EVENING_ROWS = st.lists(st.integers(-50, 50), min_size=1, max_size=3).map(
-    lambda wins: [*wins, -sum(wins)])
-CLUB_FILE = st.lists(EVENING_ROWS, min_size=1, max_size=3).map(lambda evenings: "".join(
-    ["date;evening;member;counters\n"] + [f"2025-01-{night + 1:02};Night {night + 1};"
-                                          f"{('Ann', 'Ben', 'Cleo', 'Dora')[seat]};{n}\n"
-                                          for night, rows in enumerate(evenings)
-                                          for seat, n in enumerate(rows)]))
-
-
-@schema.hook("map_query")
-def within_the_club_file(context, query):
-    """A club file's figures (at most 150 counters) times its counter value stay within the
-    ledger's 10⁹ minor units, as the parameter's description says (a rule between the query
-    and the file): a well-formed value past that is brought within it."""
-    value = query.get("counter_value") if isinstance(query, dict) else None
-    if context.operation.path.endswith("/imports") and type(value) is int and value > 10**6:
-        query = {**query, "counter_value": value % 10**6 + 1}
-    return query
-
-
 @schema.hook("flatmap_body")
 def aimed_at_the_evening(context, body):
-    """Only values already well formed are replaced: a case meant to be malformed stays so."""
-    if context.operation.path.endswith("/imports") and isinstance(body, str) and body:
-        return CLUB_FILE  # (an empty text is malformed: it stays)
-    if context.operation.path.endswith("/imports") and type(body).__name__ in ("bytes", "Binary"):
-        return CLUB_FILE.map(str.encode)  # (a workbook's bytes: any file is read as what it is)
+    """Only values already well formed are replaced: a case meant to be malformed stays so.
+    (A club's file, its counter value and a season's days: `tests.schemathesis_hooks`.)"""
     if not isinstance(body, dict):
         return st.just(body)
     body, drawn = dict(body), {}
