@@ -18,7 +18,7 @@ sheet's header row is bold and frozen, and its columns as wide as their first ro
 
 import io
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -34,6 +34,7 @@ DAY = "yyyy-mm-dd"
 OPTIONS = {"constant_memory": True, "strings_to_numbers": False, "strings_to_formulas": False,
            "strings_to_urls": False}
 MEASURED_ROWS = 200  # the rows a column's width is taken from
+TICK_EVERY = 2_000  # rows between two words of progress
 WIDTHS = (6, 60)  # narrowest and widest column, in characters
 
 
@@ -76,9 +77,9 @@ class Formats:
 
 
 def workbook(cover: list[tuple[str, object]], sheets: list[Sheet], currency: str,
-             front: str = "evening") -> bytes:
+             front: str = "evening", tick: Callable[[int], None] = lambda written: None) -> bytes:
     """The file: the cover sheet (`front`: a label and a value a row, a list's items in the
-    cells after its label), then the sheets."""
+    cells after its label), then the sheets; `tick(rows written)` told as it goes."""
     out = io.BytesIO()
     book = xlsxwriter.Workbook(out, OPTIONS)
     formats = Formats(book, currency)
@@ -89,13 +90,14 @@ def workbook(cover: list[tuple[str, object]], sheets: list[Sheet], currency: str
         page.write_string(row, 0, label, formats.bold)
         for column, item in enumerate(value if isinstance(value, list) else [value], 1):
             _write_cell(page, row, column, item, formats, formats.of(None))
+    written = 0
     for sheet in sheets:
-        _write(book.add_worksheet(sheet.name), sheet, formats)
+        written = _write(book.add_worksheet(sheet.name), sheet, formats, tick, written)
     book.close()
     return out.getvalue()
 
 
-def _write(ws, sheet: Sheet, formats: Formats) -> None:
+def _write(ws, sheet: Sheet, formats: Formats, tick, written: int) -> int:
     rows = iter(sheet.rows)
     first = list(itertools.islice(rows, MEASURED_ROWS))
     for n, header in enumerate(sheet.header):
@@ -108,9 +110,13 @@ def _write(ws, sheet: Sheet, formats: Formats) -> None:
     money = [formats.of(sheet.currencies.get(n, sheet.currency))
              for n in range(len(sheet.header))]
     times = sheet.times
+    r = 0
     for r, row in enumerate(itertools.chain(first, rows), 1):
         for n, value in enumerate(row):
             _write_cell(ws, r, n, _time(value) if n in times else value, formats, money[n])
+        if r % TICK_EVERY == 0:
+            tick(written + r)
+    return written + r
 
 
 def _write_cell(ws, row: int, column: int, value, formats: Formats, money) -> None:
