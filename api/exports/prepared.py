@@ -10,6 +10,8 @@ leaves the finished file in the folder, where the next request, on any worker, f
 A request that finds another's claim waits the same while for its file. A file is kept ten
 minutes (for another phone's tap) and until a later version of the same evening is ready;
 a claim whose writing stopped (its worker killed) lapses after `STALE` seconds unchanged.
+The folder is `EXPORTS_DIR`, or one beside the SQLite file (`ledger.sqlite3` → `ledger.files`), or one
+in the temporary folder for PostgreSQL.
 """
 
 import hashlib
@@ -37,6 +39,15 @@ class Progress:
     rows: int
 
 
+def beside(database_url: str) -> Path:
+    """The folder of a service's files unless told: beside its SQLite file (where its WAL is
+    written), or else in the temporary folder."""
+    if database_url.startswith("sqlite:///") and ":memory:" not in database_url:
+        database = Path(database_url.removeprefix("sqlite:///").split("?", 1)[0])
+        return database.with_name(f"{database.stem}.files")
+    return Path(tempfile.gettempdir()) / "parlour-ledger-files"
+
+
 class Job:
     """One file written on this worker: its bytes go to the request waiting for them or, once
     that request has answered without them, into the folder."""
@@ -51,8 +62,8 @@ class Job:
 class Preparations:
     """The folder of prepared files, shared by a service's workers."""
 
-    def __init__(self, folder: Path | None, database_url: str, wait: float):
-        self.folder = Path(folder or Path(tempfile.gettempdir()) / "parlour-ledger-files")
+    def __init__(self, folder: Path | str | None, database_url: str, wait: float):
+        self.folder = Path(folder) if folder else beside(database_url)
         self.database, self.wait = database_url, wait
 
     def key(self, stream: str, version: int, name: str) -> str:
