@@ -35,6 +35,9 @@ OPTIONS = {"constant_memory": True, "strings_to_numbers": False, "strings_to_for
            "strings_to_urls": False}
 MEASURED_ROWS = 200  # the rows a column's width is taken from
 TICK_EVERY = 2_000  # rows between two words of progress
+# A spreadsheet's date-times count days from 1899-12-31, and it takes 1900 for a leap year
+# (Lotus 1-2-3's error, kept): a day more after 1900-02-28.
+EPOCH, LEAP_BUG_ENDS = datetime(1899, 12, 31), datetime(1900, 3, 1)
 WIDTHS = (6, 60)  # narrowest and widest column, in characters
 
 
@@ -109,11 +112,21 @@ def _write(ws, sheet: Sheet, formats: Formats, tick, written: int) -> int:
         ws.write_string(0, n, name, formats.bold)
     money = [formats.of(sheet.currencies.get(n, sheet.currency))
              for n in range(len(sheet.header))]
-    times = sheet.times
+    times, serials = sheet.times, {}
+    number, text = ws.write_number, ws.write_string
     r = 0
     for r, row in enumerate(itertools.chain(first, rows), 1):
-        for n, value in enumerate(row):
-            _write_cell(ws, r, n, _time(value) if n in times else value, formats, money[n])
+        for n, value in enumerate(row):  # the common cells first, without a call of ours
+            kind = value.__class__
+            if kind is int:
+                number(r, n, value)
+            elif n in times and (serial := _serial(value, serials)) is not None:
+                number(r, n, serial, formats.time)
+            elif kind is str:
+                if value:
+                    text(r, n, value)
+            else:
+                _write_cell(ws, r, n, value, formats, money[n])
         if r % TICK_EVERY == 0:
             tick(written + r)
     return written + r
@@ -143,9 +156,18 @@ def _write_cell(ws, row: int, column: int, value, formats: Formats, money) -> No
         ws.write_string(row, column, str(value))
 
 
-def _time(value):
-    """A time written as text, as the date-time it says; other text left as it is."""
-    try:
-        return datetime.fromisoformat(value) if isinstance(value, str) else value
-    except ValueError:
-        return value
+def _serial(value, serials: dict) -> float | None:
+    """A time written as text (`2026-11-25T21:16:20`), as the spreadsheet's serial number of
+    the date-time it says, each text worked out once (a journal's rows of one event share
+    theirs); None for other text. Worked out as XlsxWriter's `write_datetime` does."""
+    if value not in serials:
+        try:
+            moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+        except ValueError:
+            moment = None
+        if not isinstance(moment, datetime) or moment.tzinfo or moment < LEAP_BUG_ENDS:
+            serials[value] = None
+        else:
+            since = moment - EPOCH
+            serials[value] = since.days + 1 + (since.seconds + since.microseconds / 1e6) / 86400
+    return serials[value]
