@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-STALE = 15.0  # seconds a claim may go unchanged while its file is written (it ticks often)
+STALE = 30.0  # seconds a claim may go unchanged while its file is written (it ticks often)
 KEPT = 600.0  # seconds a ready file is kept
 LOOK_EVERY = 0.1  # seconds between looks at another worker's claim
 
@@ -145,9 +145,9 @@ class Preparations:
         new = self.folder / f"{key}.new"
         new.write_bytes(body)
         os.replace(new, self.folder / key)
-        family = key.split("-", 1)[0]
-        for other in self.folder.glob(f"{family}-*"):
-            if other.name != key and other.suffix not in (".part", ".new"):
+        family, version, name = key.split("-", 2)
+        for other in self.folder.glob(f"{family}-*-{name}"):
+            if int(other.name.split("-", 2)[1]) < int(version):
                 other.unlink(missing_ok=True)
 
     def _progress(self, key: str) -> Progress | None:

@@ -3,10 +3,12 @@ with the same columns and rows, each cell of its own type, so that no spreadshee
 what CSV cannot say.
 
 Written with XlsxWriter in its `constant_memory` mode: each row goes to the sheet's file as it
-is written, so a workbook of a long evening (a 50,000-row journal, 700,000 cells) holds one
-row in memory, not the sheet. Of the two well-kept writers it is the quicker by half: that
-workbook took 3.3–3.8 s of CPU with it, 7.2 s with openpyxl's `write_only` mode (which wrote
-it before), the time almost all in each library's own work per cell.
+is written, so a workbook of a long evening (a 50,000-row journal, 700,000 cells) holds a row
+in memory, not the sheet. Of the two well-kept writers, each in its streaming mode, it is the
+quicker by almost half: that journal's sheet took 3.9 s of CPU with it and 7.0 s
+with openpyxl's `write_only` mode, which wrote it before (`bench/exports --writers`); nearly
+all of it is each library's own work per cell. Even so that is more than a request should
+hold a worker for: a long evening's workbook is written off the request (prepared.py).
 
 Text is a text cell whatever it looks like (a player called `007` or `1e3` stays as typed;
 `=1+1` and `#N/A` are text, never a formula or an error); characters XML cannot hold are
