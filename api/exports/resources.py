@@ -91,14 +91,13 @@ PART = 64 * 1024  # characters of CSV sent at a time
 
 
 def lines(header: list[str], rows):
-    """The CSV text, some 64 KB at a time (the journal streams from the log: a part a row
-    would be a write to the socket a row). Every text field is
-    quoted: LibreOffice's import dialog splits on semicolons and tabs as well as commas until
-    told otherwise, and a name may hold either. Numbers are left bare, so they open as
-    numbers; the header's plain names too (a quote after the byte-order mark would show
-    where the mark is not understood)."""
+    """The CSV text in parts of about 64 KB (the journal streams from the log; a part a row
+    was a write to the socket a row). Every text field is quoted: LibreOffice's import dialog
+    splits on semicolons and tabs as well as commas until told otherwise, and a name may hold
+    either. Numbers are left bare, so they open as numbers; the header's plain names too (a
+    quote after the byte-order mark would show where the mark is not understood)."""
     buffer = io.StringIO()
-    csv.writer(buffer).writerow(header)
+    csv.writer(buffer).writerow([cell(value) for value in header])
     quoted = csv.writer(buffer, quoting=csv.QUOTE_NONNUMERIC).writerow
     for row in rows:
         quoted([cell(value) for value in row])
