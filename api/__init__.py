@@ -3,11 +3,11 @@
 from flask import Flask
 from flask_compress import Compress
 
-from api import appends, docs, errors, opening, requestlog, security, server_problems
+from api import (appends, docs, errors, opening, requestlog, security, server_problems,
+                 whole)
 from api.health import blp as health_blp
 from api.exports.prepared import Preparations
-from ledger.events.store import DEFAULT_URL
-from ledger.service.bootstrap import bootstrap
+from ledger.service.bootstrap import DEFAULT_URL, bootstrap
 
 DEFAULTS = {
     "DATABASE_URL": DEFAULT_URL,
@@ -25,7 +25,8 @@ DEFAULTS = {
     "COMPRESS_STREAMS": False,
     # A file that takes longer (a long evening's workbook) is written off the request: the
     # request waits this many seconds for it, then answers 202 (api/exports/prepared.py);
-    # written files are kept in EXPORTS_DIR (a folder of the temporary folder if None).
+    # written files are kept in EXPORTS_DIR (if None, beside the SQLite file or in the
+    # temporary folder).
     "EXPORT_WAIT": 2.0,
     "EXPORTS_DIR": None,
     # `push` on the stream server (gevent workers): streams held open and pushed; `poll` on
@@ -73,6 +74,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(phone_blp)
     opening.install(app)
     Compress(app)
+    whole.install(app)  # within the append's own way in, which hands a short body to Flask
     appends.install(app)  # within the security headers' wrapper
     security.install(app)
     server_problems.install()  # gunicorn's own answers (414, 431…) as problem documents too

@@ -7,9 +7,8 @@ from flask import Blueprint, current_app, request
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, NotFound, Unauthorized
 
+from api.service import ledger
 from ledger.errors import Invalid
-from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
-from ledger.service.sessions import token_digest
 
 READING = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -20,14 +19,13 @@ def require_token() -> None:
     sid = (request.view_args or {}).get("sid")
     if sid is None:
         return
-    store = current_app.extensions["ledger"].store
-    digest = _bearer_digest()
-    found = digest and store.find_token(SESSION_TOKENS, digest)
+    service, token = ledger(), bearer_token()
+    found = token and service.tokens.session(token)
     if not found:
-        club = digest and store.find_token(CLUB_TOKENS, digest)
+        club = token and service.tokens.club(token)
         if not club:
             _unauthorized("session")
-        if _club_of(store, sid) != club[0]:
+        if service.clubs.club_of(sid) != club[0]:
             raise NotFound(f"No session {sid}.")
         if request.method not in READING:
             raise Forbidden("A club's token may only read its evenings: record with the "
@@ -45,8 +43,8 @@ def require_club_token() -> None:
     cid = (request.view_args or {}).get("cid")
     if cid is None:
         return
-    digest = _bearer_digest()
-    found = digest and current_app.extensions["ledger"].store.find_token(CLUB_TOKENS, digest)
+    token = bearer_token()
+    found = token and ledger().tokens.club(token)
     if not found:
         _unauthorized("club")
     club_id, role = found
@@ -54,16 +52,6 @@ def require_club_token() -> None:
         raise NotFound(f"No club {cid}.")
     if role != "write" and request.method not in READING:
         raise Forbidden("This is a read token: it may only read.")
-
-
-def _club_of(store, session_id: str) -> str | None:
-    with store.reading() as reader:
-        return reader.club_of(session_id)
-
-
-def _bearer_digest() -> str | None:
-    token = bearer_token()
-    return token_digest(token) if token else None
 
 
 def bearer_token() -> str | None:

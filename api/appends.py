@@ -5,14 +5,14 @@ An ordinary append (no query, a JSON body with its length declared and under the
 session's own write token) is read through the same body gate, recorded by the same handler
 (`Sessions.record`), answered with the same JSON, `Vary` and compression, logged on the same
 line, and leaves through the same security headers (`api.security` wraps this) as through
-Flask; a refusal is answered here too, with the problem document `api.errors` makes for
+Flask (the compression: `api.compressed`); a refusal is answered here too, with the problem document `api.errors` makes for
 Flask. What Flask's request context, the blueprint's hooks and flask-smorest's wrappers cost
 was half an append's time under gunicorn (bench/README). Any other request goes to Flask as
 it came; so does an append that met something unexpected before its commit (a broken
 connection replaced: Flask tries it again and answers what it meets). Once a unit of work has
 committed, whatever fails after it is not raised (`ledger.service.unit_of_work`): the answer
-is what was committed, and nothing runs the intent again. `LEDGER_FAST_APPENDS=false` sends every append through
-Flask.
+is what was committed, and nothing runs the intent again. `LEDGER_FAST_APPENDS=false` sends
+every append through Flask.
 """
 
 import io
@@ -27,15 +27,9 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from api import requestlog
 from api.body import parse
+from api.compressed import DONE_HERE, Compression
 from api.errors import PROBLEM_JSON, http_problem_parts, ledger_problem_parts
 from ledger.errors import LedgerError
-from ledger.events.store.base import SESSION_TOKENS
-from ledger.service.sessions import token_digest
-
-try:  # Flask-Compress's own choice and compression; under other names, appends go via Flask
-    from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
-except ImportError:  # pragma: no cover - another Flask-Compress
-    _choose_algorithm = _compress_data = _format = None
 
 PATH = re.compile(r"/api/v1/sessions/([^/]+)/events")
 TEMPLATE = "/api/v1/sessions/<sid>/events"
@@ -53,16 +47,14 @@ class Appends:
         self.ledger = app.extensions["ledger"]
         self.limit = app.config["MAX_CONTENT_LENGTH"]
         self.logged = app.config.get("REQUEST_LOG", True)
-        self.algorithms = _format(app.config["COMPRESS_ALGORITHM"])
-        self.compressed_from = app.config.get("COMPRESS_MIN_SIZE", 500)
-        self.compressed = "application/json" in app.config["COMPRESS_MIMETYPES"]
+        self.compression = Compression(app.config)
 
     def __call__(self, environ, start_response):
         started = time.perf_counter()
         ordinary = self._ordinary(environ)
         if ordinary is None:
             return self.flask(environ, start_response)
-        sid, length = ordinary
+        sid, length, algorithm = ordinary
         raw = environ["wsgi.input"].read(length)
         answered = len(raw) == length and self._answered(sid, raw)
         if not answered:  # Flask reads the body again, from here
@@ -71,9 +63,8 @@ class Appends:
         status, body, kind, more = answered
         headers = [("Content-Type", kind), ("Content-Length", str(len(body))),
                    ("Vary", "Accept-Encoding"), *more]
-        algorithm = self._algorithm(environ, body) if kind == "application/json" else None
-        if algorithm is not None:
-            body = _compress_data(self.app, body, algorithm)
+        if algorithm is not None and self.compression.applies(status, kind, len(body)):
+            body = self.compression.compressed(body, algorithm)
             headers[1] = ("Content-Length", str(len(body)))
             headers.append(("Content-Encoding", algorithm))
         start_response(STATUS[status], headers)
@@ -81,9 +72,9 @@ class Appends:
             requestlog.write("POST", TEMPLATE, status, started, environ.get("REMOTE_ADDR"))
         return [body]
 
-    def _ordinary(self, environ) -> tuple[str, int] | None:
-        """(session, body length) of an ordinary append written with the session's own write
-        token, else None."""
+    def _ordinary(self, environ) -> tuple[str, int, str | None] | None:
+        """(session, body length, the answer's compression) of an ordinary append written
+        with the session's own write token, else None."""
         if environ["REQUEST_METHOD"] != "POST" or environ.get("QUERY_STRING"):
             return None
         match = PATH.fullmatch(environ.get("PATH_INFO", ""))
@@ -94,16 +85,17 @@ class Appends:
                 or not (declared.isascii() and declared.isdigit())):
             return None
         length = int(declared)
-        if self.limit is not None and length >= self.limit:
+        algorithm = self.compression.chosen(environ.get("HTTP_ACCEPT_ENCODING"))
+        if (self.limit is not None and length >= self.limit) or algorithm not in (
+                None, *DONE_HERE):
             return None
         scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             return None
         sid = match.group(1)
-        found = self.ledger.store.find_token(SESSION_TOKENS, token_digest(token.strip()))
-        if found != (sid, "write"):
+        if self.ledger.tokens.session(token.strip()) != (sid, "write"):
             return None
-        return sid, length
+        return sid, length, algorithm
 
     def _answered(self, sid: str, raw: bytes):
         """(status, body, content type, headers) of the event recorded or the refusal, or
@@ -120,14 +112,7 @@ class Appends:
             return None  # it again, and answers what it meets
         return (201 if created else 200), orjson.dumps(event), "application/json", []
 
-    def _algorithm(self, environ, body: bytes) -> str | None:
-        """As Flask-Compress chooses for an answer of this size and type."""
-        accepted = environ.get("HTTP_ACCEPT_ENCODING")
-        if not accepted or not self.compressed or len(body) < self.compressed_from:
-            return None
-        return _choose_algorithm(self.algorithms, accepted)
-
 
 def install(app: Flask) -> None:
-    if app.config.get("FAST_APPENDS", True) and _compress_data is not None:
+    if app.config.get("FAST_APPENDS", True):
         app.wsgi_app = Appends(app)

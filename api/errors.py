@@ -80,7 +80,7 @@ def ledger_problem(error: LedgerError):
 
 
 def unexpected_problem(error: Exception):
-    if isinstance(error, current_app.extensions["ledger"].store.unavailable):
+    if current_app.extensions["ledger"].unavailable(error):
         log.warning("database unavailable: %s", error)
         return http_problem(ServiceUnavailable("The database is busy; try again."))
     log.exception("unexpected error")

@@ -119,7 +119,7 @@ RESPONSES = {
     "getSession": {"200": {
         "id": SID, "name": "Twelfth Night", "counter_value": 5, "currency": "GBP",
         "created_at": "2026-11-22T05:55:35.842661+00:00", "time_zone": "Europe/London",
-        "version": 12,
+        "date": "2026-11-22", "version": 12,
         "players": [{"id": p, "name": NAMES[p][0], "group": NAMES[p][1]} for p in SEATS],
         "tables": [{"id": HEAD_TABLE, "name": "Head table", "rank": 1}],
         "games": [
@@ -241,7 +241,7 @@ RESPONSES = {
 # the same evening's results after Mrs Bennet has paid Mr Darcy her 6 counters (£0.30)
 RESPONSES["getResults"] = {"200": {
     "name": "Twelfth Night", "opened_at": "2026-11-22T05:55:35.871254+00:00",
-    "currency": "GBP", "counter_value": 5,
+    "date": "2026-11-22", "time_zone": "Europe/London", "currency": "GBP", "counter_value": 5,
     "players": [{"id": p, "name": NAMES[p][0], "group": NAMES[p][1], "result_counters": n,
                  "result_minor": 5 * n, "paid_counters": 6 if p == BENNET else -6 if p == DARCY
                  else 0, "paid_minor": 30 if p == BENNET else -30 if p == DARCY else 0,

@@ -13,8 +13,10 @@ by path (`--config api/gunicorn_conf.py`) so that it runs before the app is impo
 Nothing bound to a process crosses the fork. The master opens one database connection, to
 migrate; it is closed before every fork (`pre_fork`), and a worker drops whatever pool it
 inherited without touching the sockets (`post_fork`, SQLAlchemy's advice for forked
-processes). The store opens its writer connection and its SQLite writers' lock file lazily,
-on a worker's first append, and its caches fill on requests, which only workers serve.
+processes). Both go through the ledger (`Ledger.dispose`, `Ledger.forked`), as everything
+the app asks of its database does. The store opens its writer connection and its SQLite
+writers' lock file lazily, on a worker's first append, and its caches fill on requests,
+which only workers serve.
 A HUP re-forks workers from the preloaded app: restart the service to load new code.
 
 A worker dies with its master (Linux's parent-death signal, set as it forks): a master
@@ -43,11 +45,10 @@ control_socket_disable = True
 gc.disable()  # until the app is built: see when_ready
 
 
-def _store(server):
-    """The preloaded app's store, or None (no preloaded app, or an app without a ledger)."""
+def _ledger(server):
+    """The preloaded app's ledger, or None (no preloaded app, or an app without a ledger)."""
     app = getattr(server.app, "callable", None)  # set only once the master has loaded it
-    ledger = getattr(app, "extensions", {}).get("ledger")
-    return ledger.store if ledger is not None else None
+    return getattr(app, "extensions", {}).get("ledger")
 
 
 def when_ready(server):
@@ -58,9 +59,9 @@ def when_ready(server):
 
 def pre_fork(server, worker):
     """In the master: close the connections it opened (the migration's) before forking."""
-    store = _store(server)
-    if store is not None:
-        store.dispose()
+    ledger = _ledger(server)
+    if ledger is not None:
+        ledger.dispose()
 
 
 def die_with_master(server) -> None:
@@ -76,6 +77,6 @@ def post_fork(server, worker):
     left to the master)."""
     die_with_master(server)
     gc.enable()
-    store = _store(server)
-    if store is not None:
-        store.forked()
+    ledger = _ledger(server)
+    if ledger is not None:
+        ledger.forked()

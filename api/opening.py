@@ -6,24 +6,23 @@ X-Forwarded-For from a trusted proxy only), so one guest cannot pose as many. Th
 own loopback addresses are not limited: they reach gunicorn without the proxy anyway, and
 the tests and benches open evenings by the hundred from there.
 
-The counts live in one small SQLite file that every gunicorn worker of the host shares, beside
-an SQLite ledger (`counts_file`, ledger/events/store/counts.py): a count kept in each worker's
-memory would let a client open the limit once
-per worker, and Flask-Limiter's other shared stores (Redis, Memcached…) are servers this
-service does not otherwise need. One short transaction per limited request, on a file apart
-from the ledger's. `LEDGER_OPEN_LIMIT` (Flask-Limiter's notation, "20 per minute;200 per
-day") sets the limit; `LEDGER_RATELIMIT_STORAGE_URI` another store (`memory://`, redis://…).
+The counts are this module's own (`OpeningCounts`, Flask-Limiter's storage), kept in one
+small SQLite file that every gunicorn worker of the host shares, beside an SQLite ledger
+(`ledger.opening.sqlite3` beside `ledger.sqlite3`) or, for PostgreSQL, in the temporary
+folder: the service's `counts` (`Ledger.counts`; the SQL stays in the store). A count kept in
+each worker's memory would let a client open the limit once per worker, and Flask-Limiter's
+other shared stores (Redis, Memcached…) are servers this service does not otherwise need.
+One short transaction per limited request, on a file apart from the ledger's.
+`LEDGER_OPEN_LIMIT` (Flask-Limiter's notation, "20 per minute;200 per day") sets the limit;
+`LEDGER_RATELIMIT_STORAGE_URI` another store (`memory://`, redis://…).
 """
 
-import hashlib
 import ipaddress
-import tempfile
-from pathlib import Path
+import time
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
-
-from ledger.events.store import counts, sqlite_file  # noqa: F401 - counts registers `ledger-sqlite`
+from limits.storage import Storage
 
 OPEN_LIMIT = "20 per minute;200 per day"
 limiter = Limiter(key_func=lambda: request.remote_addr or "unknown")
@@ -41,16 +40,43 @@ opening = limiter.shared_limit(lambda: current_app.config["OPEN_LIMIT"], scope="
                                exempt_when=from_this_computer)
 
 
-def counts_file(database_url: str) -> Path:
-    """Beside an SQLite ledger (`ledger.sqlite3` → `ledger.opening.sqlite3`: the service's own
-    folder, which goes with it); for another store, one file per ledger in the temporary
-    folder (systemd's PrivateTmp keeps it the service's own). Every worker of one service
-    sees the same."""
-    beside = sqlite_file(database_url)
-    if beside is not None:
-        return beside.with_name(f"{beside.stem}.opening.sqlite3")
-    digest = hashlib.sha256(database_url.encode()).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"parlour-ledger-opening-{digest}.sqlite3"
+COUNTS_URI = "ledger-counts://"  # the service's own counts (`OpeningCounts`), the default
+
+
+class OpeningCounts(Storage):
+    """Flask-Limiter's storage on the service's counts (`Ledger.counts`), handed to it by
+    `install` as the storage's option `counts` (`ledger-counts://`)."""
+
+    STORAGE_SCHEME = ["ledger-counts"]
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, counts=None,
+                 **options):
+        self.counts = counts
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+
+    @property
+    def base_exceptions(self):
+        return self.counts.errors
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        return self.counts.add(key, expiry, amount)
+
+    def get(self, key: str) -> int:
+        found = self.counts.get(key)
+        return found[0] if found else 0
+
+    def get_expiry(self, key: str) -> float:
+        found = self.counts.get(key)
+        return found[1] if found else time.time()
+
+    def check(self) -> bool:
+        return self.counts.check()
+
+    def reset(self) -> int | None:
+        return self.counts.clear()
+
+    def clear(self, key: str) -> None:
+        self.counts.clear(key)
 
 
 def _retry_after_only_when_refused(response):
@@ -62,8 +88,10 @@ def _retry_after_only_when_refused(response):
 
 def install(app: Flask) -> None:
     app.config.setdefault("OPEN_LIMIT", OPEN_LIMIT)
-    app.config.setdefault("RATELIMIT_STORAGE_URI",
-                          f"ledger-sqlite://{counts_file(app.config['DATABASE_URL'])}")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", COUNTS_URI)
+    if app.config["RATELIMIT_STORAGE_URI"] == COUNTS_URI:
+        app.config["RATELIMIT_STORAGE_OPTIONS"] = {
+            "counts": app.extensions["ledger"].counts("opening")}
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)  # Retry-After on the 429
     # (registered before the limiter's own: Flask runs a later hook first, so this one sees
     # the limiter's headers) Retry-After says when to ask again: only on a refusal

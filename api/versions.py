@@ -42,10 +42,10 @@ BUILD = _build()
 
 
 def version_of(sid: str) -> int:
-    """The session's current version, asked of the store once per request (404 for none)."""
+    """The session's current version, asked of the database once per request (404 for none)."""
     known = g.get("session_version")
     if known is None or known[0] != sid:
-        version = ledger().store.version(sid)
+        version = ledger().sessions.version(sid)
         if version == 0:
             raise NotFound(f"No session {sid}.", {"session_id": ["unknown session"]})
         g.session_version = known = (sid, version)

@@ -85,6 +85,12 @@ def pytest_collection_modifyitems(items):
     for item in items:  # `.ci/pictures` runs these with LEDGER_REFRESH_PICTURES=1
         if "pictures" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.picture)
+        # schemathesis names each operation's test `test[operation]` but gives them all the
+        # function's node id: pytest-xdist, which hands tests to its processes by node id,
+        # would run one of them; each gets the id its name says
+        # (pytest 9.2 keeps a node's id structured, as `_id`)
+        if isinstance(item, pytest.Function) and item.name != item.nodeid.rsplit("::", 1)[-1]:
+            item._id = type(item._id).parse(f"{item.nodeid.rsplit('::', 1)[0]}::{item.name}")
 
 
 def _pictures() -> dict[str, str]:

@@ -63,7 +63,8 @@ REQUESTS = {
                                             "with the id of this tap (a retry answers the "
                                             "original)", {
         "id": "3b9e6f0a-1c2d-4e5f-8a7b-6c5d4e3f2a10", "name": "Twelfth Night",
-        "counter_value": 5, "currency": "GBP", "members": [MEMBERS[p] for p in SEATS]})},
+        "counter_value": 5, "currency": "GBP", "time_zone": "Europe/London",
+        "members": [MEMBERS[p] for p in SEATS]})},
     "attachEvening": {"evening": _example("An evening recorded before the club was founded", {
         "write_token": "6xipcuk_dxlEyBTOhzegpViu5xpVGJy3yBLo1tdaUBM",
         "links": {player: MEMBERS[player] for player in SEATS}})},
@@ -115,7 +116,8 @@ RESPONSES = {
         "name": "Winter 2026", "starts": "2026-11-01", "ends": "2027-02-28"})},
     "listClubEvents": {"200": {"events": [ATTACHED]}},
     "openClubEvening": {"201": {
-        "id": SID, "name": "Twelfth Night", "counter_value": 5, "currency": "GBP", "version": 5,
+        "id": SID, "name": "Twelfth Night", "counter_value": 5, "currency": "GBP",
+        "time_zone": "Europe/London", "version": 5,
         "write_token": "6xipcuk_dxlEyBTOhzegpViu5xpVGJy3yBLo1tdaUBM",
         "read_token": "AzRAwps76-sWTwrdaiOlhHn7TtrvA82v4eCkMtUaA68",
         "players": [{"id": p, "member": MEMBERS[p]} for p in SEATS], "club_version": 6}},
@@ -164,7 +166,8 @@ def _move(figures: dict) -> list[dict]:
 CARRIED_ENTRY = {
     "type": "evening_carried", "event_id": CARRIED, "version": 8,
     "at": "2026-11-22T23:10:04.000000+00:00", "session_id": SID, "carry": CARRY,
-    "evening": "Twelfth Night", "date": "2026-11-22", "moves": _move(CARRIED_FIGURES),
+    "evening": "Twelfth Night", "date": "2026-11-22", "carried_on": "2026-11-22",
+    "moves": _move(CARRIED_FIGURES),
     "said": "Twelfth Night carried to the tab: Mr Collins −£0.20, Lady Catherine −£0.20, "
             "Mr Darcy +£0.40"}
 PAID_ENTRY = {

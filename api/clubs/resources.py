@@ -50,8 +50,7 @@ class Club(MethodView):
     def get(self, cid):
         """The club: its members, seasons and evenings (each with its players and the
         member each is)."""
-        with ledger().clubs.reading(cid) as (state, evenings):
-            return reading.described(state, evenings)
+        return ledger().views.club(cid)
 
 
 @blp.route("/<cid>/members")
@@ -99,7 +98,8 @@ class Evenings(MethodView):
         a resend of the same `id` (the same club's write token), which opens nothing."""
         opened, created = ledger().clubs.open_evening(cid, body, bearer_token())
         return {**opened, "name": body["name"], "counter_value": body["counter_value"],
-                "currency": body["currency"]}, 201 if created else 200
+                "currency": body["currency"], "time_zone": body.get("time_zone", "UTC")}, \
+            201 if created else 200
 
 
 @blp.route("/<cid>/evenings/<sid>")
@@ -144,8 +144,7 @@ class Standings(MethodView):
         """Per member over the season's evenings (or all): evenings played, net counters,
         net money per currency, deals dealt, the games' tallies, biggest win and loss, and
         the running total after each evening."""
-        with ledger().clubs.reading(cid) as (state, evenings):
-            return standings.standings(state, evenings, reading.season(state, query.get("season")))
+        return ledger().views.standings(cid, query.get("season"))
 
 
 @blp.route("/<cid>/members/<mid>/history")
@@ -155,9 +154,7 @@ class History(MethodView):
     @blp.problems(401, 404, 422)
     def get(self, query, cid, mid):
         """A member's evenings, newest first, each with his result and running total."""
-        with ledger().clubs.reading(cid) as (state, evenings):
-            reading.member(state, mid)
-            return standings.history(state, evenings, mid, reading.season(state, query.get("season")))
+        return ledger().views.history(cid, mid, query.get("season"))
 
 
 @blp.route("/<cid>/export/standings.csv")
@@ -219,8 +216,7 @@ class Imports(MethodView):
             if query["confirm"]:
                 return ledger().imports.results(cid, raw, options, query.get("id"),
                                                 query["correct"])
-            with ledger().clubs.reading(cid) as (state, _evenings):
-                return imports.preview(state, raw, **options)
+            return ledger().views.import_preview(cid, raw, options)
         except imports.ImportProblem as problem:
             raise Invalid.field(problem.field, str(problem)) from None
 

@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 from api.schemas import Event
 from api.sessions.schemas import Idempotent, SessionCreated
 from ledger.clubs import facts
-from ledger.events.fields import CURRENCY, Counters, Ref, RefKey, RefList
+from ledger.events.fields import CURRENCY, Counters, Ref, RefKey, RefList, TimeZone
 
 
 class ClubRequest(facts.ClubCreated):
@@ -36,6 +36,10 @@ class EveningRequest(facts.EventData):
     name = facts.Text(200, required=True)
     counter_value = Counters(load_default=1)
     currency = fields.String(load_default="GBP", validate=CURRENCY)
+    time_zone = TimeZone(metadata={
+        "description": "the IANA time zone the evening is played in (a phone sends its own): "
+                       "its day in the club's standings and seasons, its files' names and the "
+                       "times they write; stored only when given: without it, UTC"})
     members = RefList(0, load_default=list, metadata={
         "description": "the members who play tonight (not retired), seated as players under "
                        "their names and linked to them"})
@@ -86,7 +90,9 @@ class EveningPlayer(Schema):
 class StandingsEvening(Schema):
     session_id = fields.String()
     name = fields.String()
-    date = fields.String(metadata={"description": "the day it was opened (UTC), YYYY-MM-DD"})
+    date = fields.String(metadata={"description": "the day it was opened, in its own time "
+                                                  "zone (UTC for one opened without), "
+                                                  "YYYY-MM-DD: a season takes it by this day"})
     currency = fields.String()
     brought_in = fields.Boolean(metadata={
         "description": "results brought in from a spreadsheet (no deals, no statements); its "

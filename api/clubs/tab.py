@@ -14,7 +14,7 @@ from api.exports.evening import attachment
 from api.exports.resources import CSV_DOC, download
 from api.exports.workbook import MEDIA_TYPE, Sheet, workbook
 from api.service import answer, ledger
-from ledger.clubs import reading, standings, tab
+from ledger.clubs import standings, tab
 from ledger.projections import exports
 
 blp = guard(Blueprint("club_tab", __name__, url_prefix="/api/v1/clubs",
@@ -35,8 +35,7 @@ class Tab(MethodView):
         """The tab, a currency each: every member's balance (summing to zero), the fewest
         payments that settle it, and its entries (the club's book, the evenings carried, the
         payments), oldest first."""
-        with ledger().clubs.reading(cid) as (state, evenings):
-            return answer(tab.tab(state, evenings), 200)  # (in its schema's shape already)
+        return answer(ledger().views.club_tab(cid), 200)  # (in its schema's shape already)
 
 
 @blp.route("/<cid>/members/<mid>/tab")
@@ -46,9 +45,7 @@ class MemberTab(MethodView):
     def get(self, cid, mid):
         """A member's statement on the tab, a currency each: every entry that moved his line,
         with his balance after it."""
-        with ledger().clubs.reading(cid) as (state, evenings):
-            reading.member(state, mid)
-            return answer(tab.statement(state, evenings, mid), 200)
+        return answer(ledger().views.member_tab(cid, mid), 200)
 
 
 @blp.route("/<cid>/export/tab.csv")

@@ -38,7 +38,11 @@ TabEntry = Schema.from_dict({
     "session_id": fields.String(metadata={"description": "an evening carried: the evening"}),
     "carry": fields.String(metadata={"description": "an evening carried: its carried_to_tab"}),
     "evening": fields.String(allow_none=True, metadata={"description": "its name"}),
-    "date": fields.String(allow_none=True, metadata={"description": "the day it was opened"}),
+    "date": fields.String(allow_none=True, metadata={
+        "description": "the day it was opened, in its own time zone: YYYY-MM-DD"}),
+    "carried_on": fields.String(allow_none=True, metadata={
+        "description": "an evening carried: the day it was carried, in the evening's time "
+                       "zone (as its own page says it): YYYY-MM-DD"}),
     "from": fields.String(metadata={"description": "a payment: who paid"}),
     "to": fields.String(metadata={"description": "a payment: whom he paid"}),
     "note": fields.String(allow_none=True)}, name="TabEntry")

@@ -64,7 +64,7 @@ class Spreadsheet(MethodView):
 
         def prepare():  # by the one request that writes it: the log read here, written after
             log = list(itertools.takewhile(lambda event: event["version"] <= version,
-                                           ledger().store.stream(sid)))
+                                           ledger().sessions.log(sid)))
             cover = cover_sheet(session, zone, clock, players, verify_chain(log))
             sheets = [Sheet("results", *results),
                       Sheet("journal", exports.journal_header(zone),

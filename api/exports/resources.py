@@ -20,6 +20,7 @@ from api.access import guard
 from api.service import ledger
 from api.blueprint import Blueprint
 from ledger.projections import exports, words
+from ledger.projections.days import evening_day
 
 blp = guard(Blueprint("exports", __name__, url_prefix="/api/v1/sessions/<sid>/export",
                       description="CSV exports that open cleanly in a spreadsheet"))
@@ -113,9 +114,7 @@ BOM = "\ufeff"
 
 def evening_stem(state) -> str:
     """The evening's name and the day it opened, in its time zone."""
-    _, clock = exports.evening_zone(state.session.time_zone)
-    return exports.file_stem(state.session.name,
-                             exports.spreadsheet_time(state.session.recorded_at, clock)[:10])
+    return exports.file_stem(state.session.name, evening_day(state.session))
 
 
 def download(stem: str, name: str, header, rows) -> Response:
@@ -153,7 +152,7 @@ class Journal(MethodView):
             told, voided, stem = words.Words(state), frozenset(state.voided), evening_stem(state)
             zone, clock = exports.evening_zone(state.session.time_zone)
         return download(stem, "journal", exports.journal_header(zone),
-                        exports.journal(ledger().store.stream(sid), told, voided, clock))
+                        exports.journal(ledger().sessions.log(sid), told, voided, clock))
 
 
 @blp.route("/settlement.csv")

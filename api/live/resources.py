@@ -28,6 +28,7 @@ from api.access import guard, require_club_token
 from api.blueprint import Blueprint
 from api.errors import problem
 from api.live.seats import RETRY_SECONDS, Seats
+from api.service import ledger
 
 HEARTBEAT_SECONDS = 20  # a comment line, so that proxies and phones keep an idle stream open
 LIFETIME_SECONDS = 900  # then the stream ends and the phone reconnects with Last-Event-ID
@@ -75,12 +76,9 @@ class ClubStream(MethodView):
     @club_blp.problems(401, 403, 404, 422)
     def get(self, query, cid):
         """The club's tag (its version plus its evenings') now and at each change."""
-        store = current_app.extensions["ledger"].store
-
-        def streams() -> list[str]:
-            with store.reading() as reader:
-                return [cid, *reader.evening_versions(cid)]
-        return streamed(cid, streams, lambda versions: sum(versions.values()))
+        clubs = ledger().clubs
+        return streamed(cid, lambda: [cid, *clubs.evenings(cid)],
+                        lambda versions: sum(versions.values()))
 
 
 def event(kind: str, tag: int, retry: bool = False, **data) -> bytes:
@@ -121,7 +119,7 @@ def hung_up(environ, watched: list) -> threading.Event:
 def streamed(key: str, streams, tag_of) -> Response:
     """The stream of evening or club `key`: `streams()` names what is watched (asked again
     when the first of them, a club, moves), `tag_of(versions)` the number the phone follows."""
-    changes = current_app.extensions["ledger"].changes
+    changes = ledger().changes
     push = current_app.config["STREAMS"] == "push"
     try:
         last = int(request.headers.get("Last-Event-ID", ""))

@@ -14,6 +14,8 @@ class Carried(Schema):
     event_id = fields.String(metadata={"description": "its carried_to_tab"})
     version = fields.Integer()
     at = fields.String(metadata={"description": "when it was carried (ISO 8601, UTC)"})
+    date = fields.String(metadata={"description": "the day it was carried, in the evening's "
+                                                  "time zone: YYYY-MM-DD"})
     players = fields.List(fields.Nested(CarriedPlayer), metadata={
         "description": "each player carried, in the order they joined (none at 0)"})
 

@@ -1,4 +1,5 @@
-"""Read models, each folded from the log."""
+"""Read models, each folded from the log: the service's views (`ledger.service.views`),
+dumped by their schemas."""
 
 from flask.views import MethodView
 from marshmallow import RAISE
@@ -7,16 +8,6 @@ from api.access import guard
 from api.service import ledger
 from api.blueprint import Blueprint
 from api.reads import schemas
-from ledger import games
-from ledger.errors import NotFound
-from ledger.games.dealing import dealing
-from ledger.projections.balances import balances, pools
-from ledger.projections.refunds import refund
-from ledger.projections.results import results
-from ledger.projections.session import pools_by_game
-from ledger.projections.settlement import settled, settlement
-from ledger.projections.statement import statement
-from ledger.projections.summary import summary
 
 blp = guard(Blueprint("reads", __name__, url_prefix="/api/v1/sessions/<sid>",
                       description="Read models rebuilt from the log"))
@@ -29,8 +20,7 @@ class Balances(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """Each player's result in counters and money; results plus pools sum to zero."""
-        with ledger().sessions.reading(sid) as state:
-            return balances(state)
+        return ledger().views.balances(sid)
 
 
 @blp.route("/pools")
@@ -40,8 +30,7 @@ class Pools(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """The counters in each game's pool."""
-        with ledger().sessions.reading(sid) as state:
-            return pools(state)
+        return ledger().views.pools(sid)
 
 
 @blp.route("/games/<gid>/dealing")
@@ -50,9 +39,7 @@ class Dealing(MethodView):
     @blp.problems(401, 404)
     def get(self, sid, gid):
         """Deals per player, the current and next dealer, and whether all have dealt equally."""
-        with ledger().sessions.reading(sid) as state:
-            game = _game(state, gid)
-            return dealing(game, games.of(game).keeps_deal)
+        return ledger().views.dealing(sid, gid)
 
 
 @blp.route("/games/<gid>/scores")
@@ -62,13 +49,7 @@ class Scores(MethodView):
     def get(self, sid, gid):
         """Cassino: each deal's raw and scored points, totals, and the winner once reached.
         A game of another kind keeps no scores: 404, as for a game that does not exist."""
-        with ledger().sessions.reading(sid) as state:
-            game = _game(state, gid)
-            read = games.of(game).reads.get("scores")
-            if read is None:  # (SPEC §6: what does not exist is a 404, naming the id)
-                raise NotFound("No scores for this game: scores are kept for Cassino games.",
-                               {"gid": ["no scores for this game"]})
-            return read(game, state)
+        return ledger().views.scores(sid, gid)
 
 
 @blp.route("/games/<gid>/refund")
@@ -80,18 +61,7 @@ class Refund(MethodView):
         """An unclaimed pool of the game, shared back by default: to those who put it there,
         each his share, an odd counter named; what the page offers to record as
         `pool_refunded` (the table may change it) so that the evening can be all square."""
-        name = query.get("pool")
-        with ledger().sessions.reading(sid) as state:
-            game = _game(state, gid)
-            named = games.of(game).pools
-            if name not in (named or (None,)):  # a pool it does not have: none to read
-                why = f"One of: {', '.join(named)}." if named else "This game has one pool: " \
-                    "leave pool out."
-                raise NotFound(f"pool: {why}", {"pool": [why]})
-            held = pools_by_game(state)[gid].get(name, 0)
-            seats = list(game.seats)
-        shared = refund(ledger().store.stream(sid), gid, name, held, seats)
-        return {"game_id": gid, "pool": name, "counters": held, **shared}
+        return ledger().views.refund(sid, gid, query.get("pool"))
 
 
 @blp.route("/settlement")
@@ -101,8 +71,7 @@ class Settlement(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """The fewest transfers between players that settle the evening; unclaimed pools apart."""
-        with ledger().sessions.reading(sid) as state:
-            return renamed(settlement(state))
+        return renamed(ledger().views.settlement(sid))
 
 
 @blp.route("/results")
@@ -113,8 +82,7 @@ class Results(MethodView):
     def get(self, sid):
         """What the night comes to: each player's result, his payments and what is still
         outstanding; the payments made, the transfers still to pay and the unclaimed pools."""
-        with ledger().sessions.reading(sid) as state:
-            return renamed(results(state))
+        return renamed(ledger().views.results(sid))
 
 
 @blp.route("/players/<pid>/statement")
@@ -123,11 +91,7 @@ class Statement(MethodView):
     @blp.problems(401, 404)
     def get(self, sid, pid):
         """Every posting that touched the player, in log order, with a running balance."""
-        with ledger().sessions.reading(sid) as state:
-            if pid not in state.players:
-                raise NotFound(f"No player {pid} in this session.", {"pid": ["unknown player"]})
-            name = state.players[pid].name
-        return {**statement(ledger().store.stream(sid), pid), "name": name}
+        return ledger().views.statement(sid, pid)
 
 
 @blp.route("/progressive")
@@ -138,15 +102,7 @@ class Progressive(MethodView):
     def get(self, query, sid):
         """Progressive Poker: seating, counters held and won, yellow chips, rebuys, the last
         bell's moves, and each prize's current holder."""
-        with ledger().sessions.reading(sid) as state:
-            kept = [g for g in state.games.values() if "progressive" in games.of(g).reads]
-            wanted = query.get("game_id")
-            game = next((g for g in reversed(kept) if wanted in (None, g.id)), None)
-            if game is None:
-                raise NotFound("No Progressive Poker game in this session.",
-                               {"game_id": ["no such game"]})
-            model = games.of(game).reads["progressive"](game, state)
-        return moves_renamed(model)
+        return moves_renamed(ledger().views.progressive(sid, query.get("game_id")))
 
 
 @blp.route("/view")
@@ -158,14 +114,9 @@ class View(MethodView):
         """What a phone draws an evening from, in one answer and of one version: the summary,
         balances, settlement, results and pools, and the events with version > after up to that
         version (those recorded since come with the next read), each with `said`."""
-        with ledger().sessions.reading(sid) as state:
-            night = results(state)
-            model = {"summary": summary(state), "balances": balances(state),
-                     "settlement": renamed(settled(night)), "results": renamed(night),
-                     "pools": pools(state)}
-            version = state.version
-        model["events"] = (ledger().sessions.events(sid, query["after"], version - query["after"])
-                           if version > query["after"] else [])
+        model = ledger().views.view(sid, query["after"])
+        renamed(model["settlement"])
+        renamed(model["results"])
         return model
 
 
@@ -182,9 +133,3 @@ def moves_renamed(model: dict) -> dict:
         model["last_round"]["moves"] = [{"from_": m.pop("from"), **m}
                                         for m in model["last_round"]["moves"]]
     return model
-
-
-def _game(state, gid: str) -> dict:
-    if gid not in state.games:
-        raise NotFound(f"No game {gid} in this session.", {"gid": ["unknown game"]})
-    return state.games[gid]

@@ -184,6 +184,10 @@ class Results(Schema):
     the result files and a club's standings are drawn from it."""
     name = fields.String()
     opened_at = fields.String(metadata={"description": "when the evening was opened (ISO 8601)"})
+    date = fields.String(metadata={"description": "the day it was opened, in its own time zone "
+                                                  "(`time_zone`): YYYY-MM-DD"})
+    time_zone = fields.String(metadata={"description": "the evening's IANA time zone (UTC "
+                                                       "unless one was given)"})
     currency = fields.String()
     counter_value = fields.Integer()
     players = fields.List(fields.Nested(PlayerResult), metadata={

@@ -8,7 +8,6 @@ from api.access import guard
 from api.blueprint import Blueprint
 from api.reads.carried import Carried
 from api.service import ledger
-from ledger.service.tab import preview
 
 blp = guard(Blueprint("evening_tab", __name__, url_prefix="/api/v1/sessions/<sid>",
                       description="An evening and its club's tab"))
@@ -49,5 +48,4 @@ class EveningTab(MethodView):
     def get(self, sid):
         """What carrying the evening to its club's tab would put on it now (each player's
         figure and his member), or why it cannot be carried, or the carry that stands."""
-        service = ledger()
-        return preview(service.clubs, service.sessions, sid)
+        return ledger().views.carry(sid)

@@ -16,7 +16,6 @@ from api.sessions import schemas
 from api.versions import version_of
 from ledger.errors import LedgerError, NotFound
 from ledger.events.fields import REF_PATTERN
-from ledger.projections.summary import summary
 
 blp = guard(Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
                       description="Sessions and the players, tables and games in them"))
@@ -43,8 +42,7 @@ class Session(MethodView):
     @blp.problems(401, 404)
     def get(self, sid):
         """The session's players, tables, games and current version."""
-        with ledger().sessions.reading(sid) as state:
-            return summary(state)
+        return ledger().views.summary(sid)
 
 
 @blp.route("/<sid>/version")

@@ -168,6 +168,9 @@ class Summary(Schema):
     created_at = fields.String()
     time_zone = fields.String(metadata={"description": "the IANA time zone the exports write "
                                                       "its times in (UTC unless one was given)"})
+    date = fields.String(metadata={"description": "the day it was opened, in its time zone: "
+                                                  "YYYY-MM-DD (its files' names, its night "
+                                                  "sheet and its club's seasons give it that day)"})
     version = fields.Integer()
     players = fields.List(fields.Nested(PlayerOut))
     tables = fields.List(fields.Nested(TableOut))

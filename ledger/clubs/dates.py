@@ -1,6 +1,6 @@
 """An import's dates as a person's spreadsheet writes them: ISO (2026-12-25), or day and month
 in the order the import says (25/12/2026, 25.12.2026, 25-12-2026, 25/12/26; day first unless
-told month first). A file whose every such date reads both ways (03/04/2025: all days and
+told month first, or month first is the only way every date reads). A file whose every such date reads both ways (03/04/2025: all days and
 months 12 or less) is ambiguous, and the preview asks which reading it is instead of
 assuming one (`readings`). A date the calendar has not is said as such ("there is no 31
 February 2025"), not as a fault of its form."""

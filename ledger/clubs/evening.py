@@ -5,12 +5,14 @@ they stand still)."""
 
 from ledger import games
 from ledger.games.dealing import dealing
+from ledger.projections.days import evening_day
 from ledger.projections.results import results
 from ledger.projections.state import SessionState
 
 
 def summary(state: SessionState) -> dict:
-    """The evening's name, date and money, and per player: his result (game winnings, the
+    """The evening's name, day (its own time zone's, `evening_day`: the one its seasons
+    choose it by) and money, and per player: his result (game winnings, the
     settle-up payments left out), deals dealt and each game's tallies."""
     model = results(state)  # the evening's results, as its night sheet and files have them
     players = {p["id"]: {"name": p["name"], "counters": p["result_counters"],
@@ -27,6 +29,7 @@ def summary(state: SessionState) -> dict:
                 kept[tally] = kept.get(tally, 0) + n
     session = state.session
     return {"session_id": session.id, "name": session.name,
-            "date": session.recorded_at[:10], "opened_at": session.recorded_at,
-            "currency": session.currency, "counter_value": session.counter_value,
+            "date": evening_day(session), "opened_at": session.recorded_at,
+            "time_zone": session.time_zone, "currency": session.currency,
+            "counter_value": session.counter_value,
             "version": state.version, "players": players}

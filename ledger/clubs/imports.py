@@ -50,7 +50,9 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
     recorded as it is; `new`: the evenings not imported already; `conflicts`: each result the
     file gives otherwise for an evening imported already (recorded, as corrections, only
     when the confirmation says so); `dates`: how its dates read, and whether the import
-    must say which way (`dates`: day_first or month_first)."""
+    must say which way (`dates`: day_first or month_first). Unsaid, the dates are read the
+    only way they all can be, if there is one (a file readable only month first is shown
+    month first, and still asked about), else day first."""
     if len(raw) > MAX_BYTES:
         raise ImportProblem(f"The file is {len(raw) / 1e6:.1f} MB: at most "
                             f"{MAX_BYTES // (1024 * 1024)} MB; split it by season.")
@@ -63,7 +65,8 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
     for line, cells in sheet.lines:
         if not any(cell.strip() for cell in cells):
             continue
-        read = Row(line, cells, sheet.found, sheet.delimiter, problems, dates or DAY_FIRST)
+        read = Row(line, cells, sheet.found, sheet.delimiter, problems,
+                   dates or order["evident"] or DAY_FIRST)
         _line(state, read, evenings, unknown, known, chosen, currency, counter_value)
     found = _sums_and_conflicts(state, evenings, problems)
     if not evenings and not problems:

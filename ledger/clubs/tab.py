@@ -7,6 +7,7 @@ evenings carried and the payments) and its evenings' summaries (their names and 
 
 from ledger.clubs import words
 from ledger.clubs.state import ClubState
+from ledger.projections.days import local_day
 from ledger.projections.exports import spreadsheet_time
 from ledger.projections.money import decimal_money
 from ledger.projections.transfers import EXACT, exact, transfers
@@ -53,7 +54,8 @@ def _entry(state: ClubState, evenings: dict[str, dict], entry: dict) -> dict:
     if entry["type"] == "evening_carried":
         evening = evenings.get(data["session_id"], {})
         found.update(session_id=data["session_id"], carry=data["carry"],
-                     evening=evening.get("name"), date=evening.get("date"))
+                     evening=evening.get("name"), date=evening.get("date"),
+                     carried_on=local_day(entry["at"], evening.get("time_zone")))
     elif entry["type"] == "tab_paid":
         found.update({"from": data["from"], "to": data["to"], "note": data.get("note")})
     return found

@@ -10,11 +10,11 @@ spreadsheets read a date and time.
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Set
-from datetime import UTC, datetime, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from datetime import UTC, tzinfo
 
 from ledger import games
 from ledger.projections import words
+from ledger.projections.days import evening_zone, local_time
 from ledger.projections.money import decimal_money
 from ledger.projections.results import pool_account, results as results_of
 from ledger.projections.state import SessionState
@@ -24,17 +24,6 @@ JOURNAL = ["position", "version", "recorded_at", "event_id", "type", "game_id", 
 SETTLEMENT = ["from", "to", "from_id", "to_id", "counters", "money", "currency", "kind",
               "money_decimal", "event_id", "note"]
 TAB = "the club's tab"
-
-
-def evening_zone(name: str) -> tuple[str, tzinfo]:
-    """The evening's time zone by its IANA name (`Session.time_zone`); one this machine's tz
-    database does not know (a log brought from elsewhere) reads as UTC, and is named so."""
-    if name != "UTC":
-        try:
-            return name, ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
-            pass
-    return "UTC", UTC
 
 
 def journal_header(zone: str) -> list[str]:
@@ -48,13 +37,8 @@ def spreadsheet_time(recorded_at: str, zone: tzinfo = UTC) -> str:
     LibreOffice's default CSV import and Excel's read as one (with a space in its place,
     LibreOffice's reads text). A time with no offset is UTC, as the store writes it; text
     that is no time (a log imported from elsewhere) is left as it is."""
-    try:
-        moment = datetime.fromisoformat(recorded_at)
-    except (TypeError, ValueError):
-        return recorded_at
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(zone).strftime("%Y-%m-%dT%H:%M:%S")
+    moment = local_time(recorded_at, zone)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S") if moment else recorded_at
 
 
 def results(state: SessionState) -> tuple[list[str], list[list]]:

@@ -22,6 +22,7 @@ club's tab from then on, and his outstanding figure is 0.
 """
 
 from ledger.projections.balances import balances
+from ledger.projections.days import evening_day, local_day
 from ledger.projections.session import pools_by_game
 from ledger.projections.state import SessionState
 from ledger.projections.transfers import transfers
@@ -40,6 +41,8 @@ def results(state: SessionState) -> dict:
     return {
         "name": session.name,
         "opened_at": session.recorded_at,
+        "date": evening_day(session),
+        "time_zone": session.time_zone,
         "currency": model["currency"],
         "counter_value": value,
         "players": [{
@@ -64,13 +67,15 @@ def results(state: SessionState) -> dict:
 
 
 def carried(state: SessionState) -> dict | None:
-    """The carry to the club's tab that stands: when, and each player's figure carried
-    (negative: he owes it on the tab), those carried at 0 left out."""
+    """The carry to the club's tab that stands: when (and its day, in the evening's zone),
+    and each player's figure carried (negative: he owes it on the tab), those carried at 0
+    left out."""
     carry = state.carried
     if carry is None:
         return None
     value = state.session.counter_value
     return {"event_id": carry.event_id, "version": carry.version, "at": carry.recorded_at,
+            "date": local_day(carry.recorded_at, state.session.time_zone),
             "players": [{"id": pid, "counters": n, "amount_minor": n * value}
                         for pid, n in carry.players.items() if n]}
 

@@ -7,6 +7,7 @@ from ledger.events.postings import pool
 from ledger.games.dealing import dealing
 from ledger.games.due import due
 from ledger.games.record import GameRecord
+from ledger.projections.days import evening_day
 from ledger.projections.state import SessionState
 
 
@@ -19,6 +20,7 @@ def summary(state: SessionState) -> dict:
         "currency": session.currency,
         "created_at": session.recorded_at,
         "time_zone": session.time_zone,
+        "date": evening_day(session),
         "version": state.version,
         "players": [asdict(player) for player in state.players.values()],
         "tables": [asdict(table) for table in sorted(state.tables.values(), key=lambda t: t.rank)],

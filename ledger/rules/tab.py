@@ -4,12 +4,10 @@ no member's still owes or is owed (a guest settles tonight), when nothing is owe
 it is carried already; once carried, nothing more that moves money is taken in the evening
 until the carry is undone."""
 
-from datetime import UTC, datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
 from ledger.errors import Conflict
 from ledger.events.draft import Draft
 from ledger.events.postings import player
+from ledger.projections.days import evening_zone, local_time
 from ledger.projections.money import money_said
 from ledger.projections.state import SessionState
 from ledger.projections.words import Words
@@ -78,10 +76,7 @@ def check_open(state: SessionState, draft: Draft, postings: list[dict] | None = 
 
 def carried_on(state: SessionState) -> str:
     """The day of the carry, in the evening's time zone: `3 December 2026`."""
-    try:
-        moment = datetime.fromisoformat(state.carried.recorded_at)
-        zone = ZoneInfo(state.session.time_zone)
-    except (TypeError, ValueError, ZoneInfoNotFoundError):
+    moment = local_time(state.carried.recorded_at, evening_zone(state.session.time_zone)[1])
+    if moment is None:
         return "an earlier day"
-    moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(zone)
     return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year}"

@@ -11,9 +11,11 @@ from contextlib import contextmanager
 from ledger import games
 from ledger.clubs import facts, rules, words
 from ledger.clubs.evening import summary
+from ledger.clubs.state import ClubState
 from ledger.errors import Conflict, NotFound
 from ledger.events.draft import Draft
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
+from ledger.service.copies import club_copy, session_copy
 from ledger.service.sessions import derived_tokens, digests, new_tokens, token_digest
 from ledger.service.unit_of_work import Units
 
@@ -125,15 +127,32 @@ class Clubs:
         with self.reading(club_id) as (state, evenings):
             return [{**event, "said": words.said(state, evenings, event)} for event in page]
 
+    def state(self, club_id: str) -> tuple[ClubState, dict[str, dict]]:
+        """(the club's state, {session id: evening summary}), the reader's own: the state
+        copied under the club's lock, each evening's summary made from a copy taken under the
+        evening's (`ledger.service.copies`), and no lock held once they are returned."""
+        kept = self.units.clubs.entry(club_id)
+        with self.store.reading() as reader:
+            with kept.lock:
+                if reader.opened_by(club_id) != "club_created":
+                    raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
+                state = club_copy(self.units.clubs.caught_up(kept, reader, club_id))
+            return state, self._summaries(reader, reader.evening_versions(club_id))
+
     @contextmanager
     def reading(self, club_id: str):
-        """(club state, {session id: evening summary}), held still while the caller reads."""
-        kept = self.units.clubs.entry(club_id)
-        with self.store.reading() as reader, kept.lock:
-            if reader.opened_by(club_id) != "club_created":
-                raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
-            state = self.units.clubs.caught_up(kept, reader, club_id)
-            yield state, self._summaries(reader, reader.evening_versions(club_id))
+        """`state` as a block: the copies, every lock already released."""
+        yield self.state(club_id)
+
+    def club_of(self, session_id: str) -> str | None:
+        """The club the evening belongs to, if any."""
+        with self.store.reading() as reader:
+            return reader.club_of(session_id)
+
+    def evenings(self, club_id: str) -> list[str]:
+        """The club's evenings (sessions attached to it or opened in it)."""
+        with self.store.reading() as reader:
+            return list(reader.evening_versions(club_id))
 
     def _summaries(self, reader, versions: dict[str, int]) -> dict[str, dict]:
         """Each evening's summary at its version, folded only when it moved."""
@@ -144,7 +163,8 @@ class Clubs:
             if kept is None or kept["version"] != version:
                 entry = self.units.sessions.entry(session_id)
                 with entry.lock:
-                    kept = summary(self.units.sessions.read(entry, reader, session_id))
+                    evening = session_copy(self.units.sessions.read(entry, reader, session_id))
+                kept = summary(evening)
                 with self._evenings_lock:
                     if len(self._evenings) >= EVENINGS_KEPT:
                         self._evenings.clear()

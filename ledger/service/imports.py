@@ -30,12 +30,14 @@ class Imports:
         is ready; 422 naming `dates` while its dates read two ways and the import has not
         said which, and naming `correct` while it changes evenings and does not say so. Ids
         of evenings and members are made from the club and the names, so a confirmation
-        sent twice records nothing new.
+        sent twice records nothing new; a confirmation with nothing new to record records
+        nothing at all (the club's version stays).
 
         With a client `request_id`, the confirmation is kept as the club's `import_recorded`
         under that id (with a digest of the file and its options): the same request again
         answers the original answer, the preview as it was before, and records nothing; the
-        same id with another file or other options is 409."""
+        same id with another file or other options is 409. An id whose confirmation recorded
+        nothing is kept by nothing: sent again, it is answered as a new one."""
         digest = _digest(raw, {**options, **({"correct": True} if correct else {})})
         for uow in self.units.attempts(club_id, busy="club"):
             with uow:
@@ -108,7 +110,7 @@ def _recorded(uow, club_id: str, state, seen: dict, request_id: str | None,
     counts = {"recorded": sum(d.type == "evening_imported" for d in drafts),
               "members_added": sum(d.type == "member_added" for d in drafts),
               "corrected": sum(d.type == "evening_corrected" for d in drafts)}
-    if request_id:
+    if request_id and drafts:  # nothing new, nothing recorded: no club phone refreshes
         drafts.append(Draft(request_id, "import_recorded", None,
                             facts.load("import_recorded", {"request": digest, **counts})))
     for n, draft in enumerate(drafts):

@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import secrets
 import uuid
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 
 from ledger import games
@@ -19,6 +20,7 @@ from ledger.projections.words import Words
 from ledger.rules import check_opened, decide
 from ledger.rules.mends import READ_THE_LOG
 from ledger.service import tab
+from ledger.service.copies import session_copy
 from ledger.service.unit_of_work import Units
 
 ROLES = ("write", "read")
@@ -78,15 +80,30 @@ class Sessions:
                 uow.append(draft, postings)
         return uow.outcome
 
-    @contextmanager
-    def reading(self, session_id: str):
-        """The session's current state, held still (its own lock) while the caller reads it."""
+    def state(self, session_id: str, records: Collection[str] | None = None) -> SessionState:
+        """The session's current state, the reader's own: copied under its lock, which is
+        released before anything is computed on it (`ledger.service.copies`; `records`: the
+        games whose whole record the read needs, None for all)."""
         kept = self.units.sessions.entry(session_id)
         with self.store.reading() as reader, kept.lock:
             state: SessionState = self.units.sessions.read(kept, reader, session_id)
             if state.version == 0:
                 raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
-            yield state
+            return session_copy(state, records)
+
+    @contextmanager
+    def reading(self, session_id: str):
+        """`state` as a block: the copy, the lock already released."""
+        yield self.state(session_id)
+
+    def version(self, session_id: str) -> int:
+        """The session's committed version (0: none), as every app server sees it."""
+        return self.store.version(session_id)
+
+    def log(self, session_id: str, upto: int = LAST_VERSION) -> Iterator[dict]:
+        """The session's events up to version `upto`, oldest first, read in batches as they
+        are used (a long evening's files and statements never hold it all)."""
+        return self.store.stream(session_id, upto)
 
     def events(self, session_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """A page of the log after version `after`, each event with `said`: what it did, in

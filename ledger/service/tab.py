@@ -62,8 +62,7 @@ def preview(clubs, sessions, session_id: str) -> dict:
     the member whose line it goes on), or why it cannot be, or the carry that stands: what
     the page shows before the one tap that carries it. The club is read first, then the
     evening (never one under the other's lock)."""
-    with sessions.store.reading() as reader:
-        club_id = reader.club_of(session_id)
+    club_id = clubs.club_of(session_id)
     club, links, members = None, None, {}
     if club_id is not None:
         with clubs.reading(club_id) as (state, _):
@@ -71,14 +70,14 @@ def preview(clubs, sessions, session_id: str) -> dict:
             evening = state.evenings.get(session_id)
             links = dict(evening["links"]) if evening else {}
             members = {m: state.members[m]["name"] for m in links.values()}
-    with sessions.reading(session_id) as state:
-        value, currency = state.session.counter_value, state.session.currency
-        carried, refused, postings = results(state)["carried"], None, []
-        names = {pid: p.name for pid, p in state.players.items()}
-        try:
-            postings = carried_to_tab(state, links)
-        except Conflict as refusal:
-            refused = refusal.message
+    state = sessions.state(session_id)
+    value, currency = state.session.counter_value, state.session.currency
+    carried, refused, postings = results(state)["carried"], None, []
+    names = {pid: p.name for pid, p in state.players.items()}
+    try:
+        postings = carried_to_tab(state, links)
+    except Conflict as refusal:
+        refused = refusal.message
     players = []
     for posting in postings:  # each brings a player's account to 0: his figure is its reverse
         pid = posting["account"][7:]

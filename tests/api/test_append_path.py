@@ -78,6 +78,11 @@ ORDINARY = [
     pytest.param({"Accept-Encoding": "gzip, deflate, br"}, id="brotli"),
     pytest.param({"Accept-Encoding": "gzip"}, id="gzip"),
     pytest.param({"Accept-Encoding": "identity"}, id="identity"),
+    pytest.param({"Accept-Encoding": "br;q=0.5, gzip"}, id="gzip preferred"),
+    pytest.param({"Accept-Encoding": "gzip;q=0.5, identity"}, id="identity preferred"),
+    pytest.param({"Accept-Encoding": "identity, gzip"}, id="identity or gzip"),
+    pytest.param({"Accept-Encoding": "*"}, id="any"),
+    pytest.param({"Accept-Encoding": "deflate"}, id="none offered"),
 ]
 
 

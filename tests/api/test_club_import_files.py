@@ -186,5 +186,31 @@ def test_a_file_whose_dates_tell_their_order_is_not_asked_about(club):
     american = text.replace("13/04/2025", "04/13/2025")
     preview = send(club, american).get_json()
     assert preview["dates"]["asked"] and preview["dates"]["evident"] == "month_first"
-    assert any("there is no month 13" in p["message"] for p in preview["problems"])
     assert send(club, american, dates="month_first").get_json()["ready"]
+
+
+def test_a_file_readable_only_month_first_is_previewed_month_first(club):
+    """Its dates shown as the one reading they have, never as days of a month 14; the
+    confirmation still says so, as a day-first file with one date mistyped would read the
+    same way."""
+    american = ("date;evening;member;counters\n03/04/2025;Spring;Ann;2\n03/04/2025;Spring;Ben;-2\n"
+                "12/14/2025;Winter;Ann;1\n12/14/2025;Winter;Ben;-1\n")
+    preview = send(club, american).get_json()
+    assert preview["problems"] == []
+    assert [e["date"] for e in preview["evenings"]] == ["2025-03-04", "2025-12-14"]
+    assert preview["dates"]["evident"] == "month_first" and preview["dates"]["asked"]
+    before = club.get()["version"]
+    assert send(club, american, confirm=True).status_code == 422
+    assert club.get()["version"] == before
+    done = send(club, american, confirm=True, dates="month_first").get_json()
+    assert done["recorded"] == 2
+
+
+def test_a_date_month_first_among_dates_day_first_is_read_as_the_file_says(club):
+    """No order fits every date: read day first, the one that is not said as it reads."""
+    text = ("date;evening;member;counters\n25/12/2026;Christmas;Ann;1\n25/12/2026;Christmas;Ben;-1\n"
+            "12/26/2026;Boxing Day;Ann;1\n12/26/2026;Boxing Day;Ben;-1\n")
+    preview = send(club, text).get_json()
+    assert preview["dates"]["evident"] is None
+    assert [(p["line"], p["field"]) for p in preview["problems"]] == [(4, "date"), (5, "date")]
+    assert all("there is no month 26" in p["message"] for p in preview["problems"])

@@ -54,6 +54,23 @@ def test_a_european_file_previews_then_records_and_the_standings_add_its_rows(cl
     assert club.standings() == standings
 
 
+def test_the_same_file_again_records_nothing_and_leaves_the_club_s_version(club):
+    """Confirmed again as the page confirms (a new id a tap) or with no id: nothing new to
+    record, so no fact, and every club phone is left as it is."""
+    text = HEADER + "2025-11-05;Guy Fawkes;Zoë;5;\n2025-11-05;Guy Fawkes;Ann;-5;\n"
+    first = send(club, text, confirm=True, id="3f1c2b7a-0d4e-4a5b-9c8d-1e2f3a4b5c6d")
+    assert first.get_json()["recorded"] == 1
+    version, log = club.get()["version"], club.get("/events")["events"]
+    for tap in ("7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d", None):
+        again = send(club, text, confirm=True, **({"id": tap} if tap else {}))
+        assert again.status_code == 200 and again.get_json()["recorded"] == 0
+        assert club.get()["version"] == version
+    assert club.get("/events")["events"] == log
+    resent = send(club, text, confirm=True, id="3f1c2b7a-0d4e-4a5b-9c8d-1e2f3a4b5c6d")
+    assert resent.get_json()["recorded"] == 1  # the first tap's answer, as it was
+    assert club.get()["version"] == version
+
+
 @pytest.mark.parametrize("encoding,bom,delimiter", [
     ("utf-8", True, ","), ("utf-8", False, ";"), ("cp1252", False, ";"), ("utf-8", False, "\t"),
     ("cp1252", True, ";")])  # a byte-order mark before Windows-1252 text: read as the text is

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from api import create_app
-from api.opening import counts_file
-from ledger.events.store.counts import SQLiteCounts
+from api.opening import COUNTS_URI, OpeningCounts
+from ledger.events.store.counts import Counts, counts_file
 
 GUEST = {"REMOTE_ADDR": "192.0.2.7"}
 
@@ -19,8 +19,7 @@ GUEST = {"REMOTE_ADDR": "192.0.2.7"}
 @pytest.fixture
 def limited(tmp_path):
     return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/ledger.sqlite3", "TESTING": True,
-                       "OPEN_LIMIT": "3 per minute",
-                       "RATELIMIT_STORAGE_URI": f"ledger-sqlite://{tmp_path}/opening.sqlite3"})
+                       "OPEN_LIMIT": "3 per minute"})
 
 
 def open_evening(client, **environ):
@@ -65,14 +64,18 @@ def test_the_address_is_the_one_the_trusted_proxy_tells(limited):
 
 def test_the_limit_is_configured(tmp_path):
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/ledger.sqlite3", "TESTING": True,
-                      "OPEN_LIMIT": "1 per hour",
-                      "RATELIMIT_STORAGE_URI": f"ledger-sqlite://{tmp_path}/opening.sqlite3"})
+                      "OPEN_LIMIT": "1 per hour"})
     client = app.test_client()
     assert [open_evening(client, **GUEST).status_code for _ in range(2)] == [201, 429]
 
 
+def _opening_counts(path) -> OpeningCounts:
+    """Flask-Limiter's storage as `api.opening` hands it the service's counts."""
+    return OpeningCounts(COUNTS_URI, counts=Counts(path))
+
+
 def _raise(path: str, times: int) -> None:
-    counts = SQLiteCounts(f"ledger-sqlite://{path}")
+    counts = _opening_counts(path)
     for _ in range(times):
         counts.incr("open/192.0.2.7", 60)
 
@@ -85,7 +88,7 @@ def test_processes_share_one_count(tmp_path):
         worker.start()
     for worker in workers:
         worker.join(30)
-    counts = SQLiteCounts(f"ledger-sqlite://{path}")
+    counts = _opening_counts(path)
     assert counts.get("open/192.0.2.7") == 100
     assert counts.get_expiry("open/192.0.2.7") > 0
     counts.clear("open/192.0.2.7")
@@ -98,4 +101,5 @@ def test_the_counts_live_beside_an_sqlite_ledger_and_go_with_its_folder(tmp_path
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/ledger.sqlite3", "TESTING": True})
     assert open_evening(app.test_client(), **GUEST).status_code == 201
     assert (tmp_path / "ledger.opening.sqlite3").exists()
-    assert counts_file("postgresql+psycopg://ledger@db/ledger").parent == Path(tempfile.gettempdir())
+    assert counts_file("postgresql+psycopg://ledger@db/ledger", "opening").parent == Path(
+        tempfile.gettempdir())

@@ -49,10 +49,20 @@ class Host:
     def record(self, locator) -> None:
         """The sheet's Record, tapped where it is: in view, under the header, unscrolled."""
         expect(locator).to_be_visible()
-        box = locator.bounding_box()
         height = self.page.viewport_size["height"]
-        header = self.page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
-        assert box["y"] >= header - 1 and box["y"] + box["height"] <= height, (
+
+        def in_view():  # once the page has laid the sheet out (a loaded phone takes a while)
+            box = locator.bounding_box()
+            header = self.page.evaluate(
+                "document.querySelector('header').getBoundingClientRect().bottom")
+            return box["y"] >= header - 1 and box["y"] + box["height"] <= height, box, header
+
+        try:
+            wait_until(lambda: in_view()[0], 10, "the sheet's Record in view")
+        except TimeoutError:
+            pass  # said below, where it is
+        placed, box, header = in_view()
+        assert placed, (
             f"{locator.evaluate('b => b.form.getAttribute(`aria-label`)')}: Record at "
             f"{box['y']:.0f}–{box['y'] + box['height']:.0f} px, the screen {header:.0f}–{height} "
             f"px, above the games {self.page.locator('#games').bounding_box()['y']:.0f} px "

@@ -61,10 +61,13 @@ class Evening:
     name: str = "Twelfth Night"
     players: dict[str, str] = field(default_factory=dict)
     games: list[str] = field(default_factory=list)
+    time_zone: str | None = None  # the zone it is played in (none: opened without, UTC)
 
     def __post_init__(self):
+        zone = {"time_zone": self.time_zone} if self.time_zone else {}
         opened = requests.post(f"{self.base}/api/v1/sessions", timeout=REQUEST_SECONDS,
-                               json={"name": self.name, "counter_value": 5, "currency": "GBP"})
+                               json={"name": self.name, "counter_value": 5, "currency": "GBP",
+                                     **zone})
         assert opened.status_code == 201, opened.text
         body = opened.json()
         self.id, self.write, self.read = body["id"], body["write_token"], body["read_token"]

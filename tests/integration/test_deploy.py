@@ -82,14 +82,17 @@ def handlers(config, kind: str) -> list[dict]:
 
 def assert_bodies_buffered_for_the_app_only(config: dict, app: str, streams: str) -> None:
     """Requests to gunicorn's sync workers are read whole first, up to 4 MiB (a body
-    streamed through Caddy 2.6 could cost its answer's body: table.Caddyfile says how); the
-    streams go unbuffered, flushed as they come."""
+    streamed through Caddy 2.6 could cost its answer's body: table.Caddyfile says how), a
+    body without a Content-Length with its buffer's limit (without it, one that stalled went
+    on as if whole); the streams go unbuffered, flushed as they come."""
     proxies = handlers(config, "reverse_proxy")
     to_app = [p for p in proxies if p["upstreams"] == [{"dial": app}]]
     to_streams = [p for p in proxies if p["upstreams"] == [{"dial": streams}]]
     assert to_app and to_streams
     assert all(p.get("buffer_requests") and p["flush_interval"] == -1 for p in to_app)
     assert all(not p.get("buffer_requests") and p["flush_interval"] == -1 for p in to_streams)
+    limited = [p.get("max_buffer_size") for p in to_app]
+    assert 4 * 1024 * 1024 in limited and None in limited
     limits = handlers(config, "request_body")
     assert limits and all(limit["max_size"] == 4 * 1024 * 1024 for limit in limits)
 

@@ -1,8 +1,10 @@
 """The shape of the code, checked from its own source: no import cycle between the packages of
-`ledger/` or of `api/`, no SQL and no dialect branch outside the store package, no module
-over 300 lines, and an append that reads top-down from the route to the store and back."""
+`ledger/` or of `api/`, the API never importing or reaching the store, no SQL and no dialect
+branch outside the store package, no module over 300 lines, no library used by its private
+names, and an append that reads top-down from the route to the store and back."""
 
 import ast
+import io
 import re
 import sys
 from pathlib import Path
@@ -93,6 +95,79 @@ def test_no_module_imports_one_that_imports_it_back():
     assert _cycles(graph(("ledger", "api"))) == []
 
 
+STORE_MODULE = "ledger.events.store"
+# Who may import the store: itself, the service (the unit of work, the views, the tokens),
+# and the `ledger` command's store keeping (backups, restores, moving a log)
+STORE_IMPORTERS = ("ledger.events.store", "ledger.service", "ledger.cli", "ledger.cli_store")
+
+
+def reaches_the_store(source: str) -> list[str]:
+    """Where `source` imports the store or a module of it (`import ledger.events.store.base`,
+    `from ledger.events import store`, `from ledger.events.store.counts import Counts`,
+    `importlib.import_module("ledger.events.store")` alike) or reaches it through what it
+    was handed (`ledger().store`, `service.sessions.store`, `getattr(service, "store")`)."""
+    faults = []
+    for node in ast.walk(ast.parse(source)):
+        named = []
+        if isinstance(node, ast.Import):
+            named = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            named = [node.module or ""] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Call):
+            called = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            said = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+            if called in ("import_module", "__import__"):
+                named = [str(arg) for arg in said[:1]]
+            elif called == "getattr" and "store" in said:
+                faults.append(f"{node.lineno}: getattr(…, 'store')")
+        elif isinstance(node, ast.Attribute) and node.attr == "store":
+            faults.append(f"{node.lineno}: .store")
+        hits = [name for name in named
+                if name == STORE_MODULE or name.startswith(STORE_MODULE + ".")]
+        faults += [f"{node.lineno}: imports {hits[0]}"] if hits else []
+    return faults
+
+
+def test_the_api_never_imports_the_store_nor_reaches_it():
+    """api → service → store: the HTTP layer asks the service (its handlers and views, its
+    tokens, the ledger's own methods) and never the store, neither by an import nor through
+    the ledger it is handed. Every module under api/, as its source parses."""
+    faults = {str(path.relative_to(ROOT)): found for path in sorted((ROOT / "api").rglob("*.py"))
+              if (found := reaches_the_store(path.read_text()))}
+    assert faults == {}
+
+
+def test_the_store_is_imported_only_by_the_service_and_the_command():
+    """The domain (rules, projections, games, clubs, the events' catalogue) knows nothing of
+    where the log is kept: only the service and the `ledger` command import the store."""
+    faults = {name: found for name, path in modules("ledger").items()
+              if not name.startswith(STORE_IMPORTERS)
+              and (found := [f for f in reaches_the_store(path.read_text()) if "imports" in f])}
+    assert faults == {}
+
+
+@pytest.mark.parametrize("planted", [
+    "from ledger.events.store import open_store",
+    "from ledger.events.store.base import SESSION_TOKENS",
+    "from ledger.events.store.counts import Counts",
+    "from ledger.events import store",
+    "import ledger.events.store",
+    "import ledger.events.store.sqlite as sqlite",
+    "def f():\n    from ledger.events.store.memory import MemoryStore",
+    "importlib.import_module('ledger.events.store.backup')",
+    "ledger().store.version(sid)",
+    "self.ledger.sessions.store.find_token(whose, digest)",
+    "getattr(ledger(), 'store')",
+])
+def test_the_check_finds_the_store_however_it_is_reached(planted):
+    """The check above fails on a module that reaches the store in any of these ways, and
+    not on one that goes through the service."""
+    assert reaches_the_store(f"from api.service import ledger\n{planted}\n") != []
+    assert reaches_the_store("from ledger.service.bootstrap import DEFAULT_URL, bootstrap\n"
+                             "from ledger.events.fields import REF_PATTERN\n"
+                             "ledger().views.results(sid)\nledger().tokens.session(t)\n") == []
+
+
 def code_strings(tree: ast.AST):
     """String constants that are code, not docstrings."""
     docs = {id(node.body[0].value) for node in ast.walk(tree)
@@ -122,6 +197,26 @@ def test_no_sql_and_no_dialect_branch_outside_the_store_package():
                        if isinstance(n, (ast.Import, ast.ImportFrom))
                        for name in [a.name for a in n.names] + [getattr(n, "module", "") or ""]
                        if name.split(".")[0] in DRIVERS]
+    assert faults == []
+
+
+def test_no_library_is_used_by_its_private_names():
+    """What a library keeps to itself (a name or module with a leading underscore, as
+    Flask-Compress's `_compress_data`) may change in any release; the service uses what
+    each library offers."""
+    faults = []
+    for package in ("ledger", "api"):
+        for path in (ROOT / package).rglob("*.py"):
+            for n in ast.walk(ast.parse(path.read_text())):
+                if isinstance(n, ast.ImportFrom) and not n.level and n.module != "__future__":
+                    names = [n.module, *(f"{n.module}.{a.name}" for a in n.names)]
+                elif isinstance(n, ast.Import):
+                    names = [a.name for a in n.names]
+                else:
+                    continue
+                faults += [f"{path.relative_to(ROOT)}:{n.lineno} {name}" for name in names
+                           if name.split(".")[0] not in ("api", "ledger")
+                           and any(part.startswith("_") for part in name.split("."))]
     assert faults == []
 
 
@@ -172,8 +267,9 @@ def test_an_append_reads_top_down_from_the_route_to_the_store_and_back(tmp_path)
 
 def traced(call) -> set[tuple[str, ...]]:
     """Each distinct path of the project's modules on the call stack (consecutive frames of
-    one module counted once) while `call` runs. WSGI's `start_response`, which a server
-    hands down to be called back by the protocol's own design, is not counted."""
+    one module counted once) while `call` runs. WSGI's `start_response` and `wsgi.input` (a
+    stream), which a server hands down to be called back by the protocol's own design, are
+    not counted."""
     ours = ("ledger.", "api.")
     stack: list[str] = []
     paths: set[tuple[str, ...]] = set()
@@ -181,7 +277,8 @@ def traced(call) -> set[tuple[str, ...]]:
     def profile(frame, event, _arg):
         if event == "call":
             name = frame.f_globals.get("__name__", "")
-            if (stack and stack[-1] == "~") or frame.f_code.co_name.endswith("start_response"):
+            if (stack and stack[-1] == "~") or frame.f_code.co_name.endswith("start_response") \
+                    or isinstance(frame.f_locals.get("self"), io.IOBase):
                 stack.append("~")  # the protocol's callback, and whatever it calls
                 return
             stack.append(name if name.startswith(ours) else "")

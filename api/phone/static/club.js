@@ -32,7 +32,7 @@ export async function ask(path, options = {}) {  // the club's API with its toke
     throw new Error("This needs the connection.");
   }
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(said(body));
+  if (!response.ok) throw Object.assign(new Error(said(body)), {problem: body});
   return body;
 }
 
@@ -241,17 +241,21 @@ async function openClub(form) {
 }
 
 // Tonight's evening: one id per intent, kept while the form is unchanged, so that a second tap
-// or a retry on a slow link opens it once (the service answers the same id with the original)
-async function openTonight(form) {
+// or a retry on a slow link opens it once (the service answers the same id with the original).
+// In the phone's time zone, as an evening opened on the evening's page: its day in the
+// standings and seasons is the table's, whatever the hour in UTC.
+async function openTonight(form, zone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
   const body = Object.fromEntries(new FormData(form));
   const members = [...form.querySelectorAll("#tonight-members input:checked")].map(b => b.value);
   if (members.length < 2) return alert("Tick at least two members.");
-  const asked = {name: body.name, counter_value: Number(body.counter_value), currency: body.currency, members};
+  const asked = {name: body.name, counter_value: Number(body.counter_value), currency: body.currency, members,
+                 ...(zone ? {time_zone: zone} : {})};
   if (!openTonight.intent || JSON.stringify(openTonight.intent.asked) !== JSON.stringify(asked)) openTonight.intent = {id: uuid(), asked};
   let opened;
   try {
     opened = await post("/evenings", {id: openTonight.intent.id, ...asked});
   } catch (problem) {
+    if (zone && problem.problem?.errors?.time_zone) return openTonight(form, "");  // one the server's tz database lacks: UTC
     return alert(`Nothing was opened: ${problem.message}`);
   }
   openTonight.intent = null;

@@ -3,12 +3,16 @@
 // amount shown, editable for a part payment, then confirmed), what is on it, newest first,
 // and a member's statement; shared as text and card, printed as a sheet, downloaded. Loaded
 // by the club's page once it has drawn its standings (it imports the page's entry).
-import {$, button, el, moneyIn, openSheet, signedMoney} from "./core.js";
+import {$, button, el, eveningDay, moneyIn, openSheet, signedMoney} from "./core.js";
 import {act, ask, club, download, fact, seen} from "./club.js";
 
 const digitsOf = currency => new Intl.NumberFormat(undefined, {style: "currency", currency}).resolvedOptions().maximumFractionDigits;
 const names = () => Object.fromEntries(seen.summary.members.map(m => [m.id, m.name]));
-const day = at => new Date(at).toLocaleDateString(undefined, {day: "numeric", month: "short", year: "numeric"});
+const DAY = {day: "numeric", month: "short", year: "numeric"};
+const day = at => new Date(at).toLocaleDateString(undefined, DAY);
+// an evening carried: the day its own page says it was carried on (its time zone's); the
+// rest, the club's own payments, on the phone's day
+const entryDay = e => (e.carried_on ? eveningDay({date: e.carried_on}, DAY) : day(e.at));
 const standing = (minor, money) => (minor < 0 ? `owes ${money(-minor)}` : minor > 0 ? `is owed ${money(minor)}` : "square");
 
 export function drawTab() {
@@ -35,7 +39,7 @@ function drawCurrency(tab, who) {
     el("ul", null, {class: "owes", "aria-label": `Payments that settle the tab in ${tab.currency}`}, ...payments),
     ...(tab.bound ? [el("p", tab.bound, {class: "hint"})] : []),
     el("details", null, {}, el("summary", `What is on it (${tab.entries.length})`),
-       el("ol", null, {class: "log", reversed: ""}, ...[...tab.entries].reverse().map(e => el("li", `${day(e.at)} · ${e.said}`))))];
+       el("ol", null, {class: "log", reversed: ""}, ...[...tab.entries].reverse().map(e => el("li", `${entryDay(e)} · ${e.said}`))))];
 }
 
 // A payment on the tab: the whole sum owed unless changed (part payments), then recorded once
@@ -73,7 +77,7 @@ async function showStatement(member, name) {
     box.replaceChildren(...statement.currencies.flatMap(line => {
       const money = moneyIn(line.currency);
       return [el("h3", `In ${line.currency}: ${name} ${standing(line.balance_minor, money)}`),
-        el("ol", null, {class: "log"}, ...line.entries.map(e => el("li", `${day(e.at)} · ${e.said}`, {},
+        el("ol", null, {class: "log"}, ...line.entries.map(e => el("li", `${entryDay(e)} · ${e.said}`, {},
           el("small", `${name} ${signedMoney(e.amount_minor, money)}, then ${signedMoney(e.balance_minor, money)}`, {class: "hint"}))))];
     }));
     if (!statement.currencies.length) box.replaceChildren(el("p", `${name} has nothing on the tab.`));

@@ -38,6 +38,19 @@ export function moneyIn(currency) {
   return minor => format.format(minor / 10 ** digits);
 }
 
+// An evening's day in the phone's words for a date, as the evening's own time zone has it
+// (not the phone's: an evening in Kiritimati is the 28th on a phone in Samoa too): the day
+// the server gives it (`date`, YYYY-MM-DD), which its files and its club's seasons give it
+// too; for a state kept before the server said it, its time (`at`) in its zone (`zone`).
+export function eveningDay({date, at, zone}, style) {
+  if (date) return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {...style, timeZone: "UTC"});
+  try {
+    return new Date(at).toLocaleDateString(undefined, {...style, timeZone: zone || "UTC"});
+  } catch {  // a zone this phone's calendar lacks: UTC, as the server reads it then
+    return new Date(at).toLocaleDateString(undefined, {...style, timeZone: "UTC"});
+  }
+}
+
 export function chip(box, attributes, text, checked) {  // a tappable name with its box or radio
   const tick = el("input", null, attributes);
   tick.checked = checked;

@@ -1,6 +1,6 @@
 // What the night comes to, from the page's last known state (so it works offline too): shared
 // as text and a card (share.js), or printed as the night sheet. Loaded on first use.
-import {$, counted, el, moneyIn, signed, signedMoney} from "./core.js";
+import {$, counted, el, eveningDay, moneyIn, signed, signedMoney} from "./core.js";
 import {labelled, names, poolName, read, view} from "./state.js";
 import {ended} from "./cards.js";
 import {shareFigures} from "./share.js";
@@ -10,9 +10,9 @@ import {shareFigures} from "./share.js";
 function night() {
   const {summary, settlement: s} = view, who = names();
   const results = view.results || {...s, name: summary.name, opened_at: summary.created_at,  // kept before it was read
-                                   players: s.results, unclaimed_pools: s.unsettled_pools};
+                                   date: summary.date, players: s.results, unclaimed_pools: s.unsettled_pools};
   const money = moneyIn(results.currency);
-  const date = new Date(results.opened_at).toLocaleDateString(undefined,
+  const date = eveningDay({date: results.date, at: results.opened_at, zone: summary.time_zone},
     {weekday: "long", day: "numeric", month: "long", year: "numeric"});
   const players = [...results.players].sort((a, b) => b.result_counters - a.result_counters || a.name.localeCompare(b.name));
   const label = labelled();

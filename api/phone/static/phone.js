@@ -14,7 +14,7 @@
 // the night sheet), files.js (the evening's files), watching.js (a read-only evening's
 // note). Over plain http (the table's read-only link) guest.js runs first. This one, the
 // entry, wires the page and tells state.js how to draw it.
-import {$, API, button, copy, el, keep, keepOffline, showQr, working} from "./core.js";
+import {$, API, button, copy, el, eveningDay, keep, keepOffline, showQr, working} from "./core.js";
 import {call, ev, loadGames, on, plain, POLL_MS, readFragment, refresh, shareLink, view, writer} from "./state.js";
 import {flush, hush, listen, showStatus, watch} from "./sync.js";
 import {refused} from "./sheets.js";
@@ -109,14 +109,15 @@ function drawKept(list, except = null) {
   const all = keep.get("ledger:evenings", {});
   const kept = Object.keys(all).filter(id => id !== except).map(id => {
     const seen = (keep.get(`ledger:view:${id}`, null) || {}).summary;
-    return {id, name: seen ? seen.name : "An evening", at: seen ? seen.created_at : "", role: all[id].write ? "recording" : "watching"};
+    return {id, name: seen ? seen.name : "An evening", at: seen ? seen.created_at : "", seen, role: all[id].write ? "recording" : "watching"};
   }).sort((a, b) => (b.at > a.at) - (b.at < a.at));
   list.replaceChildren(...kept.map(k => el("li", null, {}, button(k.name, () => openKept(k.id)),
-    el("span", ` ${k.at ? dayOf(k.at) + " · " : ""}${k.role}`, {class: "meta"}))));
+    el("span", ` ${k.at ? dayOf(k.seen) + " · " : ""}${k.role}`, {class: "meta"}))));
   return kept.length;
 }
 
-const dayOf = at => new Date(at).toLocaleDateString(undefined, {weekday: "short", day: "numeric", month: "short", year: "numeric"});
+const dayOf = seen => eveningDay({date: seen.date, at: seen.created_at, zone: seen.time_zone},
+  {weekday: "short", day: "numeric", month: "short", year: "numeric"});
 
 function welcome() {
   $("#title").textContent = document.title = "Parlour Ledger";

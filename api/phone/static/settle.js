@@ -1,7 +1,7 @@
 // Settling up: who owes whom, a transfer of the settlement paid, in whole or in part; a pool
 // nobody won shared back; the rest put on the club's tab; the evening's chart. Loaded once
 // the first screen is drawn.
-import {$, button, chart, counted, el, moneyIn, openSheet, signedMoney} from "./core.js";
+import {$, button, chart, counted, el, eveningDay, moneyIn, openSheet, signedMoney} from "./core.js";
 import {ev, names, poolName, read, titleOf, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, stepper} from "./sheets.js";
@@ -39,7 +39,7 @@ function drawSettlement() {
 const clubOf = {};  // evening id -> its club ({id, name}) or null, asked once a page
 // (no template inside a template: the served code's minifier would drop the space between)
 const figures = (carried, who, money) => carried.players.map(p => who[p.id] + " " + signedMoney(p.amount_minor, money)).join(", ");
-const carriedSaid = (carried, who, money) => `Carried to the club's tab on ${new Date(carried.at).toLocaleDateString(undefined, {day: "numeric", month: "long"})}: ${figures(carried, who, money)}.`;
+const carriedSaid = (carried, who, money) => `Carried to the club's tab on ${eveningDay({date: carried.date, at: carried.at, zone: view.summary.time_zone}, {day: "numeric", month: "long"})}: ${figures(carried, who, money)}.`;
 
 function tabChoice(applies) {
   if (!applies || !writer()) return [];

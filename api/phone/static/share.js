@@ -47,15 +47,20 @@ function resultsCard(n) {
   c.font = `400 36px ${font}`;
   c.fillStyle = "#4f5a52";
   c.fillText(n.date, pad, pad + 112, width - 2 * pad);  // (a season: its name and dates)
+  // the figures' two columns from the right, each as wide as its widest figure; a name has
+  // what is left (a long one drawn narrower), never the figures' room
+  c.font = `600 48px ${font}`;
+  const widest = key => Math.max(0, ...n.rows.map(r => c.measureText(r[key]).width));
+  const gap = 40, counted = width - pad - widest("money") - gap;
+  const named = Math.max(counted - widest("counters") - gap - pad, 160);
   let y = pad + 190;
   for (const r of n.rows) {
-    c.font = `600 48px ${font}`;
     c.fillStyle = "#1d2a22";
     c.textAlign = "left";
-    c.fillText(r.name, pad, y, 520);
+    c.fillText(r.name, pad, y, named);
     c.textAlign = "right";
     c.fillStyle = r.up ? "#1b6b40" : r.down ? "#a42a22" : "#1d2a22";
-    c.fillText(r.counters, width - pad - 300, y);
+    c.fillText(r.counters, counted, y);
     c.fillText(r.money, width - pad, y);
     y += line;
   }

@@ -1,7 +1,8 @@
 """Where the log is kept: one interface (`base.Store`), one module per backend (`sqlite`,
-`postgres`, `memory`), chosen by the store's URL, and beside them the change watcher
-(`changes`) and backups (`backup`). Nothing outside this package writes SQL or asks which
-backend it is on."""
+`postgres`, `memory`), chosen by the store's URL, and beside them backups (`backup`) and the
+small shared counts kept apart from the ledger (`counts`). Nothing outside this package
+writes SQL or asks which backend it is on; the HTTP app reaches none of it but through the
+service (`ledger.service.bootstrap`)."""
 
 from pathlib import Path
 

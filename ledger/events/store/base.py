@@ -140,8 +140,9 @@ class Store(ABC):
             return reader.events(stream, after, upto)
 
     @abstractmethod
-    def stream(self, stream: str) -> Iterator[dict]:
-        """Every event of a stream, oldest first, fetched in batches."""
+    def stream(self, stream: str, upto: int = LAST_VERSION) -> Iterator[dict]:
+        """The stream's events up to version `upto` (every one, by default), oldest first,
+        fetched in batches in one read transaction."""
 
     @abstractmethod
     def find_token(self, whose: str, digest: str) -> tuple[str, str] | None:

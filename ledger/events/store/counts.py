@@ -1,32 +1,42 @@
-"""Counts kept for Flask-Limiter (`api.opening`) in a SQLite file that every process of a
-service shares, apart from the ledger's own database: `ledger-sqlite:///path` once this module
-is imported."""
+"""Counts that expire (fixed windows), kept in a small SQLite file that every process of a
+service shares, apart from the ledger's own database: one short transaction a count, never
+on the ledger's file. What is counted is its user's business (the HTTP layer's opening limit,
+`api.opening`); this is only where and how."""
 
+import hashlib
 import os
 import sqlite3
+import tempfile
 import threading
 import time
+from pathlib import Path
 
-from limits.storage import Storage
+from ledger.events.store import sqlite_file
 
 
-class SQLiteCounts(Storage):
-    """Fixed-window counts in a SQLite file (`ledger-sqlite:///path`), shared by processes:
-    each process opens its own connection (after a fork too), and a count is raised in one
-    immediate transaction."""
+def counts_file(database_url: str, name: str) -> Path:
+    """Beside an SQLite ledger (`ledger.sqlite3` → `ledger.<name>.sqlite3`: the service's own
+    folder, which goes with it); for another store, one file per ledger in the temporary
+    folder (systemd's PrivateTmp keeps it the service's own). Every process of one service
+    finds the same."""
+    beside = sqlite_file(database_url)
+    if beside is not None:
+        return beside.with_name(f"{beside.stem}.{name}.sqlite3")
+    digest = hashlib.sha256(database_url.encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"parlour-ledger-{name}-{digest}.sqlite3"
 
-    STORAGE_SCHEME = ["ledger-sqlite"]
 
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options):
-        self.path = uri.split("://", 1)[1]
+class Counts:
+    """Each process opens its own connection (after a fork too), on first use; a count is
+    raised in one immediate transaction, so that processes never lose one another's."""
+
+    errors = sqlite3.Error
+
+    def __init__(self, path: Path | str):
+        self.path = str(path)
         self._lock = threading.Lock()
         self._connection: sqlite3.Connection | None = None
         self._pid = None
-        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-
-    @property
-    def base_exceptions(self):
-        return sqlite3.Error
 
     def _run(self, statements):
         """`statements(connection)` in one transaction of this process's connection."""
@@ -50,7 +60,8 @@ class SQLiteCounts(Storage):
             connection.execute("COMMIT")
             return result
 
-    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+    def add(self, key: str, expiry: float, amount: int = 1) -> int:
+        """Raise `key`'s count (a new one expires `expiry` seconds from now); its count."""
         def raise_count(connection):
             now = time.time()
             connection.execute("DELETE FROM counts WHERE expires <= ?", (now,))
@@ -60,25 +71,19 @@ class SQLiteCounts(Storage):
                                       (key,)).fetchone()[0]
         return self._run(raise_count)
 
-    def _row(self, key: str):
+    def get(self, key: str) -> tuple[int, float] | None:
+        """(count, when it expires) of a count that has not expired, or None."""
         return self._run(lambda connection: connection.execute(
             "SELECT count, expires FROM counts WHERE key = ? AND expires > ?",
             (key, time.time())).fetchone())
 
-    def get(self, key: str) -> int:
-        row = self._row(key)
-        return row[0] if row else 0
-
-    def get_expiry(self, key: str) -> float:
-        row = self._row(key)
-        return row[1] if row else time.time()
+    def clear(self, key: str | None = None) -> int:
+        """Forget `key`'s count (every count, if None); how many were forgotten."""
+        if key is None:
+            return self._run(lambda connection: connection.execute("DELETE FROM counts").rowcount)
+        return self._run(lambda connection: connection.execute(
+            "DELETE FROM counts WHERE key = ?", (key,)).rowcount)
 
     def check(self) -> bool:
+        """Whether the file can be counted in."""
         return self._run(lambda connection: True)
-
-    def reset(self) -> int | None:
-        return self._run(lambda connection: connection.execute("DELETE FROM counts").rowcount)
-
-    def clear(self, key: str) -> None:
-        self._run(lambda connection: connection.execute("DELETE FROM counts WHERE key = ?",
-                                                        (key,)))

@@ -180,9 +180,9 @@ class MemoryStore(Store):
         with self._lock:
             return len(self._logs.get(stream, []))
 
-    def stream(self, stream):
+    def stream(self, stream, upto=LAST_VERSION):
         with self._lock:
-            rows = list(self._logs.get(stream, []))
+            rows = self._logs.get(stream, [])[:upto]
         return (to_event(row) for row in rows)
 
     def find_token(self, whose, digest):

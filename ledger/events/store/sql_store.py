@@ -107,9 +107,9 @@ class SQLStore(Store):
     def _statement(self, sql: str) -> str:
         return sql
 
-    def stream(self, stream):
+    def stream(self, stream, upto=LAST_VERSION):
         with self.reading() as reader:
-            params = {"session_id": stream, "after": 0, "upto": LAST_VERSION}
+            params = {"session_id": stream, "after": 0, "upto": upto}
             for row in reader.tx.stream(RANGE, params):
                 yield to_event(row)
 
