@@ -143,7 +143,8 @@ class Preparations:
     def _keep(self, key: str, body: bytes) -> None:
         """The file in the folder whole (written aside, then renamed), and no older version's."""
         new = self.folder / f"{key}.new"
-        new.write_bytes(body)
+        with open(os.open(new, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
+            file.write(body)  # (the service's own: an evening's every figure)
         os.replace(new, self.folder / key)
         family, version, name = key.split("-", 2)
         for other in self.folder.glob(f"{family}-*-{name}"):

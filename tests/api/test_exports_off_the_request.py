@@ -73,6 +73,7 @@ def test_a_lapsed_claim_is_taken_over_and_the_file_kept_for_the_next_ask(app, cl
     book = openpyxl.load_workbook(io.BytesIO(answer.data))
     assert book.sheetnames == ["evening", "results", "journal", "settlement"]
     assert sorted(path.name for path in folder.iterdir()) == [key]  # no claim left
+    assert (folder / key).stat().st_mode & 0o777 == 0o600  # the service's own
     again = client.get(table.url("/export/evening.xlsx"), headers=table.read)
     assert again.status_code == 200 and again.data == answer.data  # not written twice
 
