@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
+from tests.browser.test_double_taps import settled, slow
 from tests.browser.tools import Evening, Phone, wait_for
 
 pytestmark = pytest.mark.browser
@@ -248,4 +249,18 @@ def test_three_games_the_one_played_leads_the_others_a_tap_away_and_a_won_game_f
     expect(folded.locator("summary")).to_contain_text("Cassino · won by Ann")
     expect(folded.locator("h2")).to_be_hidden()  # its record one tap away
     assert phone.errors == [], phone.errors
+    phone.close()
+
+
+def test_a_game_started_on_a_slow_link_leads_the_first_screen_unscrolled(base, browser):
+    """The page brings the game just started into view once it has drawn it: on a slow link
+    the set-up still leads when the start is answered, and the page moved by its height."""
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser, width=360, height=640)
+    phone.open(evening.link())
+    slow(phone)
+    me = Recorder(phone, 640)
+    me.tap(phone.page.locator("#game-form button[type=submit]"))
+    settled(phone)
+    me.on_first_screen(phone.page.locator(".game [data-fact=deal_started]"))
     phone.close()

@@ -1,7 +1,7 @@
 // Drawing the evening: the header's balances, the set-up or the game being played, who owes
 // whom, the log, the chart, and what waits in the outbox.
 import {$, button, el, moneyIn, signed, signedMoney} from "./core.js";
-import {ev, keptSheets, SPECS, UNKNOWN, view, writer} from "./state.js";
+import {ev, keptSheets, on, SPECS, UNKNOWN, view, writer} from "./state.js";
 import {outbox, recordAnyway, saveOutbox, showStatus} from "./sync.js";
 import {drawGames} from "./cards.js";
 
@@ -28,6 +28,9 @@ export function draw() {
   settling(s => s.drawEnd());  // who owes whom, the tab, the chart
   drawOutbox();
   showStatus();
+  const then = on.drawn;
+  on.drawn = null;
+  then?.();
 }
 
 // The first minutes: on an evening not yet in play the set-up leads (who is playing, then

@@ -1,6 +1,6 @@
 // Setting up: players, tables, a game with its seats and options.
 import {$, button, chip, el, keep, openSheet, working} from "./core.js";
-import {names, plain, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
+import {names, on, plain, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, clearFaults, sent} from "./sheets.js";
 
@@ -151,9 +151,12 @@ export function startGame(form) {
   said("#game-error", "");
   keep.set(playingKey(), null);  // the game just started is the one being played
   return working(form.querySelector("button[type=submit]"), "Starting…", async () => {
-    const problem = await sent([enqueue("/games", game, `${spec.title} starts`, undefined, intent)]);
-    if (problem) said("#game-error", `Not started: ${plain(problem)}`);
-    else reveal($("#games"));  // the game just started, in view
+    const id = enqueue("/games", game, `${spec.title} starts`, undefined, intent);
+    const problem = await sent([id]);
+    if (problem) return said("#game-error", `Not started: ${plain(problem)}`);
+    // the game just started in view, once drawn (the set-up folded away above it)
+    const shown = () => { if ($(`[data-game="${id}"]`)) reveal($("#games")); else on.drawn = shown; };
+    shown();
   });
 }
 

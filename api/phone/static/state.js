@@ -7,6 +7,7 @@ import {API, keep} from "./core.js";
 
 export const on = {
   draw() {},             // the view changed: draw the evening again
+  drawn: null,           // once, after the next draw
   outbox(items) {},      // the outbox changed
   status() {},           // the connection or the outbox's count changed
   refused(sheet, problem) {},  // a fact typed on a sheet was refused: shown on that sheet
