@@ -6,6 +6,7 @@ from flask_compress import Compress
 from api import (appends, docs, errors, opening, requestlog, security, server_problems,
                  whole)
 from api.health import blp as health_blp
+from api.exports.prepared import Preparations
 from ledger.service.bootstrap import DEFAULT_URL, bootstrap
 
 DEFAULTS = {
@@ -22,6 +23,12 @@ DEFAULTS = {
                            "application/manifest+json", "image/svg+xml", "text/csv"],
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_STREAMS": False,
+    # A file that takes longer (a long evening's workbook) is written off the request: the
+    # request waits this many seconds for it, then answers 202 (api/exports/prepared.py);
+    # written files are kept in EXPORTS_DIR (if None, beside the SQLite file or in the
+    # temporary folder).
+    "EXPORT_WAIT": 2.0,
+    "EXPORTS_DIR": None,
     # `push` on the stream server (gevent workers): streams held open and pushed; `poll` on
     # the sync workers, which must not be held: a stream says so and ends (api.live)
     "STREAMS": "poll",
@@ -44,6 +51,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.from_prefixed_env("LEDGER")
     app.config.update(config or {})
     app.extensions["ledger"] = bootstrap(app.config["DATABASE_URL"])
+    app.extensions["prepared"] = Preparations(app.config["EXPORTS_DIR"],
+                                              app.config["DATABASE_URL"], app.config["EXPORT_WAIT"])
 
     api = docs.Api(app)
     errors.register(app)

@@ -80,7 +80,8 @@ class OpeningCounts(Storage):
 
 
 def _retry_after_only_when_refused(response):
-    if response.status_code < 400:  # (a 429's, a full stream server's 503's stay)
+    # (a 429's, a full stream server's 503's stay; and a 202's: a file still being written)
+    if response.status_code < 400 and response.status_code != 202:
         response.headers.pop("Retry-After", None)
     return response
 

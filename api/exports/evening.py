@@ -6,12 +6,14 @@ read as they are: the read token may, another session's token is a 404."""
 import itertools
 from datetime import datetime
 
-from flask import Response
+import orjson
+from flask import Response, current_app
 from flask.views import MethodView
 
 from api.access import guard
 from api.blueprint import Blueprint
 from api.exports import schemas
+from api.exports.prepared import Progress
 from api.exports.resources import evening_stem
 from api.exports.workbook import MEDIA_TYPE, Sheet, workbook
 from api.reads.resources import moves_renamed, renamed
@@ -34,6 +36,8 @@ XLSX_DOC = {"200": {"description": "an .xlsx workbook: the sheet `evening` (name
                                    "typed (text, integers, money in the currency's format, "
                                    "date-times in the evening's zone)",
                     "content": {MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}}}}
+PREPARING = ("a long evening's file is being written (off the request, once for every phone "
+             "that asks): how far it is; ask again after `Retry-After` seconds for the file")
 
 
 def attachment(name: str) -> dict:
@@ -43,37 +47,61 @@ def attachment(name: str) -> dict:
 @blp.route("/evening.xlsx")
 class Spreadsheet(MethodView):
     @blp.doc(responses=XLSX_DOC)
+    @blp.alt_response(202, schema=schemas.Preparing, description=PREPARING, success=True,
+                      headers={"Retry-After": {"description": "seconds", "required": True,
+                                               "schema": {"type": "integer"}}})
     @blp.problems(401, 404)
     def get(self, sid):
         """The evening as a spreadsheet file: a cover sheet, then results, the journal and
-        the settlement, each cell of its own type."""
+        the settlement, each cell of its own type. A long evening's is written off the
+        request: 202 and how far it is until it is ready, then the file."""
         with ledger().sessions.reading(sid) as state:
             session, version, stem = state.session, state.version, evening_stem(state)
             zone, clock = exports.evening_zone(session.time_zone)
             results, (settled, rows) = exports.results(state), exports.settlement_rows(state)
             told, voided = words.Words(state), frozenset(state.voided)
             players = [player.name for player in state.players.values()]
-        log = list(itertools.takewhile(lambda event: event["version"] <= version,
-                                       ledger().sessions.log(sid)))
-        opened = datetime.fromisoformat(exports.spreadsheet_time(session.recorded_at, clock))
-        chain = verify_chain(log)
-        cover = [
-            ("Evening", session.name), ("Date", opened.date()), ("Opened at", opened),
-            ("Time zone", zone), *(("Players" if n == 0 else "", name)
-                                   for n, name in enumerate(players)),
-            ("Counter value", decimal_money(session.counter_value, session.currency)),
-            ("Currency", session.currency), ("Events in the log", chain["events"]),
-            ("Head hash", chain["head_hash"]),
-            ("Chain verified", "yes" if chain["ok"] else
-             f"no: version {chain['first_bad_version']} does not match"),
-        ]
-        sheets = [Sheet("results", *results),
-                  Sheet("journal", exports.journal_header(zone),
-                        exports.journal(log, told, voided, clock),
-                        times={2, len(exports.JOURNAL)}),
-                  Sheet("settlement", settled, rows)]
-        return Response(workbook(cover, sheets, session.currency), mimetype=MEDIA_TYPE,
-                        headers=attachment(f"{stem}.xlsx"))
+
+        def prepare():  # by the one request that writes it: the log read here, written after
+            log = list(itertools.takewhile(lambda event: event["version"] <= version,
+                                           ledger().sessions.log(sid)))
+            cover = cover_sheet(session, zone, clock, players, verify_chain(log))
+            sheets = [Sheet("results", *results),
+                      Sheet("journal", exports.journal_header(zone),
+                            exports.journal(log, told, voided, clock),
+                            times={2, len(exports.JOURNAL)}),
+                      Sheet("settlement", settled, rows)]
+            count = len(results[1]) + sum(len(event["postings"]) for event in log) + len(rows)
+            return lambda tick: workbook(cover, sheets, session.currency,
+                                         tick=lambda written: tick(written, count))
+
+        files = current_app.extensions["prepared"]
+        made = files.fetch(files.key(sid, version, "evening.xlsx"), prepare)
+        if isinstance(made, Progress):
+            return preparing("evening.xlsx", made)
+        return Response(made, mimetype=MEDIA_TYPE, headers=attachment(f"{stem}.xlsx"))
+
+
+def cover_sheet(session, zone: str, clock, players: list[str], chain: dict) -> list[tuple]:
+    """The workbook's first sheet: which evening, when, who, and the log it is of."""
+    opened = datetime.fromisoformat(exports.spreadsheet_time(session.recorded_at, clock))
+    return [
+        ("Evening", session.name), ("Date", opened.date()), ("Opened at", opened),
+        ("Time zone", zone), *(("Players" if n == 0 else "", name)
+                               for n, name in enumerate(players)),
+        ("Counter value", decimal_money(session.counter_value, session.currency)),
+        ("Currency", session.currency), ("Events in the log", chain["events"]),
+        ("Head hash", chain["head_hash"]),
+        ("Chain verified", "yes" if chain["ok"] else
+         f"no: version {chain['first_bad_version']} does not match"),
+    ]
+
+
+def preparing(name: str, progress: Progress) -> Response:
+    """202: the file is being written; ask again after `Retry-After`."""
+    body = {"file": name, "written": progress.written, "rows": progress.rows}
+    return Response(orjson.dumps(body), status=202, mimetype="application/json",
+                    headers={"Retry-After": "1", "Cache-Control": "no-store"})
 
 
 @blp.route("/evening.json")
@@ -92,9 +120,13 @@ class Evening(MethodView):
                      "settlement": renamed(settlement(state)),
                      "games": [game_reads(record, state) for record in state.games.values()]}
             stem = evening_stem(state)
-        model["events"] = ledger().sessions.events(sid, 0, model["version"])
-        model["verify"] = verify_chain(model["events"])
-        return model, 200, attachment(f"{stem}.json")
+        events = ledger().sessions.events(sid, 0, model["version"])
+        model["verify"] = verify_chain(events)
+        # The events are in their schema's shape already, as the events read gives them: only
+        # the read models go through the schema (the log's dump was half the file's time).
+        body = {**schemas.EveningFile(exclude=("events",)).dump(model), "events": events}
+        return Response(orjson.dumps(body), mimetype="application/json",
+                        headers=attachment(f"{stem}.json"))
 
 
 def game_reads(record, state) -> dict:

@@ -78,26 +78,35 @@ def cell(value):
     a leading apostrophe, so it opens as text (LibreOffice shows the apostrophe); every other
     character is kept, so it still reads as it was typed. Numbers stay numbers (a result of -4
     can be summed), money in major units in a form every locale reads (`Decimals`)."""
-    if isinstance(value, str) and looks_like_a_formula(value):
-        return "'" + value
+    kind = value.__class__
+    if kind is int:  # most of a journal's cells: decided at once
+        return value
+    if kind is str or isinstance(value, str):
+        return "'" + value if looks_like_a_formula(value) else value
     if isinstance(value, Decimal):
         return Decimals(value)
     return value
 
 
+PART = 64 * 1024  # characters of CSV sent at a time
+
+
 def lines(header: list[str], rows):
-    """The CSV text, a row at a time (the journal streams from the log). Every text field is
-    quoted: LibreOffice's import dialog splits on semicolons and tabs as well as commas until
-    told otherwise, and a name may hold either. Numbers are left bare, so they open as
-    numbers; the header's plain names too (a quote after the byte-order mark would show
-    where the mark is not understood)."""
+    """The CSV text in parts of about 64 KB (the journal streams from the log; a part a row
+    was a write to the socket a row). Every text field is quoted: LibreOffice's import dialog
+    splits on semicolons and tabs as well as commas until told otherwise, and a name may hold
+    either. Numbers are left bare, so they open as numbers; the header's plain names too (a
+    quote after the byte-order mark would show where the mark is not understood)."""
     buffer = io.StringIO()
-    writers = (csv.writer(buffer), csv.writer(buffer, quoting=csv.QUOTE_NONNUMERIC))
-    for n, row in enumerate(itertools.chain([header], rows)):
-        writers[n > 0].writerow([cell(value) for value in row])
-        yield buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
+    csv.writer(buffer).writerow([cell(value) for value in header])
+    quoted = csv.writer(buffer, quoting=csv.QUOTE_NONNUMERIC).writerow
+    for row in rows:
+        quoted([cell(value) for value in row])
+        if buffer.tell() >= PART:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
 
 
 BOM = "\ufeff"

@@ -35,3 +35,11 @@ class EveningFile(Schema):
     verify = fields.Nested(Verification, metadata={"description": "the chain recomputed over "
                                                                  "`events`"})
     events = fields.List(fields.Nested(LoggedEvent))
+
+
+class Preparing(Schema):
+    """`GET …/export/evening.xlsx` of a long evening, while its file is written: how far."""
+
+    file = fields.String(metadata={"description": "the file asked for (`evening.xlsx`)"})
+    written = fields.Integer(metadata={"description": "rows written so far"})
+    rows = fields.Integer(metadata={"description": "rows in all (0 until known)"})

@@ -210,5 +210,7 @@ def test_the_tab_is_shared_printed_and_downloaded(base, browser, tmp_path):
     assert download.value.suggested_filename == "meryton.xlsx"
     book = load_workbook(io.BytesIO(download.value.path().read_bytes()), read_only=True)
     assert book.sheetnames == ["club", "standings", "tab GBP"]
+    expect(page.locator("#club-xlsx")).to_have_text("club.xlsx")  # no longer busy once saved
+    expect(page.locator("#club-xlsx")).to_be_enabled()
     phone.close()
     assert phone.errors == [], phone.errors

@@ -267,7 +267,11 @@ async function openTonight(form, zone = Intl.DateTimeFormat().resolvedOptions().
   location.assign(`/#s=${opened.id}&w=${opened.write_token}`);
 }
 
-export async function download(name, query = "") {  // a file of the club's, as the server names it
+export function download(control, name, query = "") {  // a file of the club's, as the server names it; one tap
+  return working(control, "Preparing…", () => save(name, query));
+}
+
+async function save(name, query) {
   try {
     const response = await fetch(`${API}/clubs/${club.id}/export/${name}${query}`,
                                  {headers: {Authorization: `Bearer ${club.write || club.read}`}});
@@ -293,7 +297,7 @@ function wire() {
   submitted("#season-form", form => act(() => fact("season_declared", Object.fromEntries(new FormData(form)))).then(done => done && form.reset()));
   $("#season").addEventListener("change", refresh);
   $("#log-panel").addEventListener("toggle", e => e.target.open && showLog($("#club-log")));
-  $("#csv").addEventListener("click", () => download("standings.csv", inSeason($("#season").value)));
+  $("#csv").addEventListener("click", e => download(e.currentTarget, "standings.csv", inSeason($("#season").value)));
   submitted("#import-form", async form => {
     const [file] = form.elements.file.files;
     if (!file) return $("#import-preview").replaceChildren(el("p", "Choose the file first.", {class: "error", role: "alert"}));

@@ -116,8 +116,8 @@ function printTab() {
 }
 
 function wire() {
-  $("#tab-csv").addEventListener("click", () => download("tab.csv"));
-  $("#club-xlsx").addEventListener("click", () => download("club.xlsx"));
+  $("#tab-csv").addEventListener("click", e => download(e.currentTarget, "tab.csv"));
+  $("#club-xlsx").addEventListener("click", e => download(e.currentTarget, "club.xlsx"));
   $("#print-tab").addEventListener("click", printTab);
   $("#share-tab").addEventListener("click", () => import("./share.js")
     .then(share => share.shareFigures(tabFigures())).catch(problem => alert(problem.message)));

@@ -11,9 +11,9 @@
 // (the games), draw.js (the evening's screen); loaded once the first screen is drawn:
 // setup.js (players, tables, a new game), log.js (the log, undo), settle.js (paying up,
 // sharing a pool back, the chart); on first use: night.js and share.js (the night's results,
-// the night sheet), watching.js (a read-only evening's note). Over plain http (the table's
-// read-only link) guest.js runs first. This one, the entry, wires the page and tells
-// state.js how to draw it.
+// the night sheet), files.js (the evening's files), watching.js (a read-only evening's
+// note). Over plain http (the table's read-only link) guest.js runs first. This one, the
+// entry, wires the page and tells state.js how to draw it.
 import {$, API, button, copy, el, eveningDay, keep, keepOffline, showQr, working} from "./core.js";
 import {call, ev, loadGames, on, plain, POLL_MS, readFragment, refresh, shareLink, view, writer} from "./state.js";
 import {flush, hush, listen, showStatus, watch} from "./sync.js";
@@ -38,20 +38,6 @@ async function openEvening(form, zone = Intl.DateTimeFormat().resolvedOptions().
   keep.set("ledger:evenings", all);
   form.reset();  // the next new evening starts empty
   await openKept(opened.id);
-}
-
-async function download(name) {  // an export, by its button's label (results.csv, evening.xlsx, …)
-  try {
-    const response = await call(`/sessions/${ev.id}/export/${name}`);
-    if (!response.ok) throw new Error();
-    const given = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "");
-    const link = el("a", null, {href: URL.createObjectURL(await response.blob()), download: given ? given[1] : name});
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } catch {
-    alert(`${name} needs the connection.`);
-  }
 }
 
 async function drawShare() {
@@ -98,7 +84,10 @@ function wire() {
     $(id).addEventListener("click", () => import("./night.js").then(act).catch(problem => alert(problem.message)));
   }
   $("#share").addEventListener("toggle", drawShare);
-  document.querySelectorAll("[data-file]").forEach(b => b.addEventListener("click", () => download(b.textContent)));
+  for (const b of document.querySelectorAll("[data-file]")) {  // one tap: busy until the file is saved
+    const name = b.textContent;
+    b.addEventListener("click", () => working(b, "Preparing…", () => import("./files.js").then(f => f.download(name, b), () => alert(`${name} needs the connection.`))));
+  }
   document.querySelectorAll("[data-copy]").forEach(b => b.addEventListener("click", () => copy(b.dataset.copy, b)));
   window.addEventListener("online", () => { hush(); flush(); listen(); });  // a stream that failed offline is tried again
   window.addEventListener("offline", showStatus);
