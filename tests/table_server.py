@@ -1,13 +1,22 @@
 """The README's serve command as a host runs it (`python -m api.serve`), for the tests that
-use the table's whole stack: gunicorn on loopback behind Caddy with its local authority."""
+use the table's whole stack: gunicorn on loopback behind Caddy with its local authority; and
+a club's public recipe (its Caddyfile in front of gunicorn) on plain http."""
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
-from tests.server import DIE_WITH_PARENT, START_SECONDS, STOP_SECONDS, free_port, wait_until
+import pytest
+import requests
+
+from tests.server import (DIE_WITH_PARENT, START_SECONDS, STOP_SECONDS, Gunicorn, free_port,
+                          wait_until)
+
+PUBLIC_CADDYFILE = Path(__file__).resolve().parents[1] / "api" / "deploy" / "Caddyfile"
 
 
 class AtTheTable:
@@ -76,3 +85,40 @@ class AtTheTable:
         except ProcessLookupError:
             pass
         self.process.wait()
+
+
+@contextmanager
+def public_proxy(tmp_path: Path, timeouts: dict[str, str], workers: int = 1):
+    """The public recipe's Caddy (plain http on a free port, its admin endpoint off, the
+    `timeouts` given as its environment) in front of gunicorn; yields the proxy's port."""
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        pytest.skip("Caddy is not installed")
+    port = free_port()
+    caddyfile = tmp_path / "Caddyfile"
+    caddyfile.write_text(PUBLIC_CADDYFILE.read_text().replace("{\n", "{\n\tadmin off\n", 1))
+    with Gunicorn(f"sqlite:///{tmp_path}/ledger.sqlite3", workers=workers,
+                  log_dir=tmp_path) as service:
+        env = {**os.environ, **timeouts, "LEDGER_DOMAIN": f"http://127.0.0.1:{port}",
+               "LEDGER_ACME_EMAIL": "test@example.org",
+               "LEDGER_UPSTREAM": f"127.0.0.1:{service.port}",
+               "LEDGER_STREAM_UPSTREAM": f"127.0.0.1:{free_port()}",
+               "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path)}
+        with open(tmp_path / "caddy.log", "ab") as log:
+            proxy = subprocess.Popen([*DIE_WITH_PARENT, str(os.getpid()), caddy, "run",
+                                      "--config", str(caddyfile), "--adapter", "caddyfile"],
+                                     env=env, stdout=log, stderr=log, start_new_session=True)
+        try:
+            wait_until(lambda: _answers(f"http://127.0.0.1:{port}/healthz"), 30,
+                       "the public recipe's Caddy")
+            yield port
+        finally:
+            proxy.terminate()
+            proxy.wait(10)
+
+
+def _answers(url: str) -> bool:
+    try:
+        return requests.get(url, timeout=2).status_code == 200
+    except requests.RequestException:
+        return False

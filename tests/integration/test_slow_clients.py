@@ -4,25 +4,20 @@ slow-body uploads (Content-Length: 60000, a byte every 2 s) and slow-header requ
 gunicorn has workers, plus two, leave every other request answered within 2 s; and the proxy
 closes each of them once its read timeout has passed (lowered here to keep the test short)."""
 
-import os
-import shutil
 import socket
 import ssl
-import subprocess
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import requests
 
-from tests.server import DIE_WITH_PARENT, Gunicorn, free_port, wait_until
-from tests.table_server import AtTheTable
+from tests.server import wait_until
+from tests.table_server import AtTheTable, public_proxy
 
 pytestmark = pytest.mark.server
 WORKERS = 2
 SLOW = WORKERS + 2
-PUBLIC_CADDYFILE = Path(__file__).resolve().parents[2] / "api" / "deploy" / "Caddyfile"
 TIMEOUTS = {"LEDGER_READ_HEADER_TIMEOUT": "8s", "LEDGER_READ_BODY_TIMEOUT": "10s"}
 ANSWER_SECONDS = 2
 BODY = (b"POST /api/v1/sessions HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"
@@ -99,37 +94,8 @@ def test_slow_clients_through_the_tables_proxy(tmp_path):
 
 
 def test_slow_clients_through_the_public_caddyfile(tmp_path):
-    caddy = shutil.which("caddy")
-    if caddy is None:
-        pytest.skip("Caddy is not installed")
-    port = free_port()
-    # the recipe as it is, on plain http and a free port, its admin endpoint off
-    caddyfile = tmp_path / "Caddyfile"
-    caddyfile.write_text(PUBLIC_CADDYFILE.read_text().replace("{\n", "{\n\tadmin off\n", 1))
-    with Gunicorn(f"sqlite:///{tmp_path}/ledger.sqlite3", workers=WORKERS,
-                  log_dir=tmp_path) as service:
-        env = {**os.environ, **TIMEOUTS, "LEDGER_DOMAIN": f"http://127.0.0.1:{port}",
-               "LEDGER_ACME_EMAIL": "test@example.org",
-               "LEDGER_UPSTREAM": f"127.0.0.1:{service.port}",
-               "LEDGER_STREAM_UPSTREAM": f"127.0.0.1:{free_port()}",
-               "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path)}
-        with open(tmp_path / "caddy.log", "ab") as log:
-            proxy = subprocess.Popen([*DIE_WITH_PARENT, str(os.getpid()), caddy, "run",
-                                      "--config", str(caddyfile), "--adapter", "caddyfile"],
-                                     env=env, stdout=log, stderr=log, start_new_session=True)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            wait_until(lambda: _answers(f"{base}/healthz"), 30, "the public recipe's Caddy")
-            held_by_slow_clients(
-                base, lambda: socket.create_connection(("127.0.0.1", port), timeout=10),
-                "127.0.0.1", True)
-        finally:
-            proxy.terminate()
-            proxy.wait(10)
-
-
-def _answers(url: str) -> bool:
-    try:
-        return requests.get(url, timeout=2).status_code == 200
-    except requests.RequestException:
-        return False
+    # the recipe as it is, on plain http and a free port
+    with public_proxy(tmp_path, TIMEOUTS, workers=WORKERS) as port:
+        held_by_slow_clients(
+            f"http://127.0.0.1:{port}",
+            lambda: socket.create_connection(("127.0.0.1", port), timeout=10), "127.0.0.1", True)

@@ -14,22 +14,16 @@ sent after the answer is served after whatever gunicorn was handed of the cut re
 """
 
 import http.client
-import os
-import shutil
 import socket
 import ssl
-import subprocess
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 import requests
 
-from tests.server import DIE_WITH_PARENT, REQUEST_SECONDS, Gunicorn, free_port, wait_until
-from tests.table_server import AtTheTable
+from tests.server import REQUEST_SECONDS, Gunicorn
+from tests.table_server import AtTheTable, public_proxy
 
 pytestmark = pytest.mark.server
-PUBLIC_CADDYFILE = Path(__file__).resolve().parents[2] / "api" / "deploy" / "Caddyfile"
 TIMEOUTS = {"LEDGER_READ_BODY_TIMEOUT": "2s"}
 APPEND = b'{"type": "player_added", "data": {"name": "Cut Short"}}'  # valid JSON as it is
 PLAYER = b'{"name": "Cut Short"}'
@@ -106,7 +100,7 @@ def test_a_body_cut_short_is_not_executed_through_the_tables_proxy(tmp_path):
 
 
 def test_a_body_cut_short_is_not_executed_through_the_public_caddyfile(tmp_path):
-    with public_proxy(tmp_path) as port:
+    with public_proxy(tmp_path, TIMEOUTS) as port:
         cut_short_through(Evening(f"http://127.0.0.1:{port}", True),
                           lambda: socket.create_connection(("127.0.0.1", port), timeout=10))
 
@@ -124,40 +118,3 @@ def test_a_body_cut_short_is_refused_by_the_service_itself(tmp_path):
                 refused(status, kind, answer)
                 assert status == 400, (cut, to, answer)
                 assert evening.version() == before, (cut, to)
-
-
-@contextmanager
-def public_proxy(tmp_path: Path):
-    """The public recipe's Caddy (plain http on a free port, its admin endpoint off) in
-    front of gunicorn with one worker; yields the proxy's port."""
-    caddy = shutil.which("caddy")
-    if caddy is None:
-        pytest.skip("Caddy is not installed")
-    port = free_port()
-    caddyfile = tmp_path / "Caddyfile"
-    caddyfile.write_text(PUBLIC_CADDYFILE.read_text().replace("{\n", "{\n\tadmin off\n", 1))
-    with Gunicorn(f"sqlite:///{tmp_path}/ledger.sqlite3", workers=1,
-                  log_dir=tmp_path) as service:
-        env = {**os.environ, **TIMEOUTS, "LEDGER_DOMAIN": f"http://127.0.0.1:{port}",
-               "LEDGER_ACME_EMAIL": "test@example.org",
-               "LEDGER_UPSTREAM": f"127.0.0.1:{service.port}",
-               "LEDGER_STREAM_UPSTREAM": f"127.0.0.1:{free_port()}",
-               "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path)}
-        with open(tmp_path / "caddy.log", "ab") as log:
-            proxy = subprocess.Popen([*DIE_WITH_PARENT, str(os.getpid()), caddy, "run",
-                                      "--config", str(caddyfile), "--adapter", "caddyfile"],
-                                     env=env, stdout=log, stderr=log, start_new_session=True)
-        try:
-            wait_until(lambda: _answers(f"http://127.0.0.1:{port}/healthz"), 30,
-                       "the public recipe's Caddy")
-            yield port
-        finally:
-            proxy.terminate()
-            proxy.wait(10)
-
-
-def _answers(url: str) -> bool:
-    try:
-        return requests.get(url, timeout=2).status_code == 200
-    except requests.RequestException:
-        return False
