@@ -7,6 +7,7 @@ README "The OpenAPI document") and for the generated-requests test, which import
 - Its counter value keeps the file's figures (at most 150 counters) within the ledger's 10⁹
   minor units, as the parameter's description says.
 - A season's last day is not before its first, as its description says.
+- Nobody pays himself (a payment's `from` and `to` differ), as their descriptions say.
 Only a value already well formed is changed: a case meant to be malformed stays so."""
 
 import schemathesis
@@ -51,6 +52,12 @@ def a_season_in_order(context, body):
         if isinstance(starts, str) and isinstance(ends, str) and ends < starts:
             body = {**body, "data": {**data, "starts": ends, "ends": starts}}
     return body
+
+
+@schemathesis.hook("filter_body")
+def nobody_pays_himself(context, body):
+    data = body.get("data") if isinstance(body, dict) else None
+    return not (isinstance(data, dict) and "from" in data and data.get("from") == data.get("to"))
 
 
 def body_type(body) -> object:
