@@ -5,6 +5,7 @@ Nothing here depends on the machine's speed: every wait polls until a generous d
 happens, with its whole process group when it will not stop by itself.
 """
 
+import itertools
 import os
 import signal
 import socket
@@ -12,6 +13,8 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
+import zlib
 from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,10 +29,29 @@ STOP_SECONDS = 30     # for a graceful stop before the group is killed
 REQUEST_SECONDS = 60  # a ceiling for one request in a test, never a measure of speed
 
 
+# Ports handed to servers a test starts. The kernel's free port (a bind to port 0) is free
+# only when asked: run side by side, another test process could be handed it too before the
+# server binds it. So each process of a run (pytest-xdist's workers) draws in turn from a
+# range of its own, below the kernel's ephemeral ports (32768 up), skipping ports in use; a
+# run's ranges are placed by its own id, so two runs at once rarely share one either.
+PORTS_PER_PROCESS = 500
+_RUN = zlib.crc32(os.environ.get("PYTEST_XDIST_TESTRUNUID", uuid.uuid4().hex).encode())
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+_FIRST = 10_000 + (_RUN % 5 * 8 + _WORKER % 8) * PORTS_PER_PROCESS  # (up to 30,000)
+_DRAWN = itertools.count()
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
+    """A port free now that no other test process of this run is handed."""
+    for _ in range(PORTS_PER_PROCESS):
+        port = _FIRST + next(_DRAWN) % PORTS_PER_PROCESS
+        with socket.socket() as probe:
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue  # in use (or not yet released): the next one
+            return port
+    raise RuntimeError(f"no free port in {_FIRST}–{_FIRST + PORTS_PER_PROCESS - 1}")
 
 
 def wait_until(condition: Callable[[], object], seconds: float, what: str,

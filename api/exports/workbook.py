@@ -20,6 +20,7 @@ sheet's header row is bold and frozen, and its columns as wide as their first ro
 
 import io
 import itertools
+import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -86,19 +87,22 @@ def workbook(cover: list[tuple[str, object]], sheets: list[Sheet], currency: str
     """The file: the cover sheet (`front`: a label and a value a row, a list's items in the
     cells after its label), then the sheets; `tick(rows written)` told as it goes."""
     out = io.BytesIO()
-    book = xlsxwriter.Workbook(out, OPTIONS)
-    formats = Formats(book, currency)
-    page = book.add_worksheet(front)
-    page.set_column(0, 0, 16)
-    page.set_column(1, 1, 66)
-    for row, (label, value) in enumerate(cover):
-        page.write_string(row, 0, label, formats.bold)
-        for column, item in enumerate(value if isinstance(value, list) else [value], 1):
-            _write_cell(page, row, column, item, formats, formats.of(None))
-    written = 0
-    for sheet in sheets:
-        written = _write(book.add_worksheet(sheet.name), sheet, formats, tick, written)
-    book.close()
+    # each sheet's rows wait in a file of XlsxWriter's until the book is closed: in a folder
+    # of this writing's own, gone with it also when the writing stops half way
+    with tempfile.TemporaryDirectory(prefix="ledger-workbook-") as folder:
+        book = xlsxwriter.Workbook(out, {**OPTIONS, "tmpdir": folder})
+        formats = Formats(book, currency)
+        page = book.add_worksheet(front)
+        page.set_column(0, 0, 16)
+        page.set_column(1, 1, 66)
+        for row, (label, value) in enumerate(cover):
+            page.write_string(row, 0, label, formats.bold)
+            for column, item in enumerate(value if isinstance(value, list) else [value], 1):
+                _write_cell(page, row, column, item, formats, formats.of(None))
+        written = 0
+        for sheet in sheets:
+            written = _write(book.add_worksheet(sheet.name), sheet, formats, tick, written)
+        book.close()
     return out.getvalue()
 
 

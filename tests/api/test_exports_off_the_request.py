@@ -108,3 +108,21 @@ def test_other_files_are_answered_whole_at_once(client, folder):
     for name in ("results.csv", "journal.csv", "settlement.csv", "evening.json"):
         assert client.get(table.url(f"/export/{name}"), headers=table.read).status_code == 200
     assert not folder.exists()
+
+
+def test_a_writing_stopped_half_way_leaves_no_file_behind(tmp_path, monkeypatch):
+    """Each sheet's rows wait in a file until the book is closed: a writing that stops (its
+    rows fail, or it is given up) removes them too."""
+    import tempfile
+
+    from api.exports.workbook import Sheet, workbook
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
+
+    def rows():
+        yield ["Ann", 1]
+        raise RuntimeError("stopped half way")
+
+    with pytest.raises(RuntimeError):
+        workbook([("Evening", "Twelfth Night")], [Sheet("journal", ["who", "n"], rows())], "GBP")
+    assert list((tmp_path / "temporary").iterdir()) == []
