@@ -64,7 +64,9 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
                      lambda: sum(e["type"] == "cassino_deal_taken" for e in evening.events()),
                      before)
     expect(sheet.locator("fieldset.faulty")).to_have_attribute("data-field", "aces")
-    sheet.locator("[data-field=aces] button.tally").last.click()  # Ben's ace: recorded
+    bens_ace = sheet.locator("[data-field=aces] button.tally").last
+    bens_ace.click()  # Ben's ace: recorded
+    expect(bens_ace.locator(".n")).to_have_text("1")  # (once the sheet has taken the tap)
     sheet.locator("button[type=submit]").click()
     expect(sheet).to_have_count(0)
     expect(page.locator(".fault")).to_have_count(0)
