@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone
+from tests.browser.tools import Evening, Phone, wait_until
 
 NAMES = ["Ann", "Ben", "Cy", "Dot"]
 
@@ -68,7 +68,12 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
     bens_ace.click()  # Ben's ace: recorded
     expect(bens_ace.locator(".n")).to_have_text("1")  # (once the sheet has taken the tap)
     sheet.locator("button[type=submit]").click()
-    expect(sheet).to_have_count(0)
+    wait_until(lambda: sum(e["type"] == "cassino_deal_taken" for e in evening.events()) == 1, 30,
+               "the deal taken as it was typed then")
+    taken = next(e["data"] for e in evening.events() if e["type"] == "cassino_deal_taken")
+    assert taken["aces"] == {evening.players["Ann"]: 3, evening.players["Ben"]: 1}, taken
+    # its sheet gone; the next deal's, asked with the deal itself, comes in its place, clean
+    expect(sheet.locator("h3")).to_have_text(re.compile("^Deal 2: "))
     expect(page.locator(".fault")).to_have_count(0)
 
     pope = evening.game("pope_joan", NAMES, stake=1)  # the deal on one sheet at its end

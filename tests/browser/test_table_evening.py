@@ -280,14 +280,12 @@ def cassino(host: Recorder, page) -> None:
 
 def night_end(host: Recorder, page) -> None:
     """What is left in a pool shared back, every transfer paid: all square."""
-    owes = page.locator("#settlement li")
-    while owes.filter(has=page.get_by_role("button", name=re.compile("^Share back"))).count():
-        before = owes.count()
-        owes.get_by_role("button", name=re.compile("^Share back")).first.click()
+    shares = page.locator("#settlement li").get_by_role("button", name=re.compile("^Share back"))
+    while before := shares.count():  # each pool's button goes once its pool is shared back
+        shares.first.click()
         expect(page.locator("#sheet-ok")).to_be_enabled()
         page.locator("#sheet-ok").click()
-        wait_until(lambda: owes.count() != before or not page.locator("#sheet[open]").count(), 30,
-                   "a pool shared back")
+        wait_until(lambda: shares.count() < before, 30, "a pool shared back")
     host.check("the night's end")
     pay_everything(page)
     assert table_get(page, "/settlement")["all_square"] is True
