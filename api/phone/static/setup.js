@@ -1,5 +1,5 @@
 // Setting up: players, tables, a game with its seats and options.
-import {$, button, chip, el, keep, openSheet, working} from "./core.js";
+import {$, button, chip, el, keep, openSheet, reveal, working} from "./core.js";
 import {names, on, plain, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, clearFaults, sent} from "./sheets.js";
@@ -158,14 +158,6 @@ export function startGame(form) {
     const shown = () => { if ($(`[data-game="${id}"]`)) reveal($("#games")); else on.drawn = shown; };
     shown();
   });
-}
-
-// Bring an element's top into view just under the sticky header, unless it is there already
-// (the page does not move under a thumb that can already see what it needs)
-function reveal(element) {
-  const under = $("header").getBoundingClientRect().bottom, top = element.getBoundingClientRect().top;
-  if (top >= under && top < innerHeight / 2) return;
-  scrollBy({top: top - under - 8});
 }
 
 // ---- mending the set-up, as facts in the log (the audit shows them): a player tapped is

@@ -1,7 +1,7 @@
 // Recording a game's fact: at once with its defaults, on the card's own sheet, or on the
 // dialog; each is kept as typed until the service has taken it, and a refusal is shown on the
 // sheet it was typed on.
-import {$, button, chip, el, openSheet, uuid} from "./core.js";
+import {$, button, chip, el, keepOnScreen, openSheet, uuid} from "./core.js";
 import {keptSheets, names, on, titleOf, view} from "./state.js";
 import {admitted, bound, drop, dueOf, enqueue, factBody, flush, heldFor, known, outbox, saveOutbox} from "./sync.js";
 
@@ -41,6 +41,7 @@ export function inlineSheet(game, spec, key, scope) {
   const fields = el("div"), error = el("p", null, {class: "error", role: "alert"});
   const collect = fill(fields, game, spec, scope, held && !spec.outcomes.length ? held.body.data : {});
   form.append(fields, error, el("button", `Record ${spec.label.toLowerCase()}`, {type: "submit", class: "primary", "data-fact": spec.type}));
+  keepOnScreen(form);
   form.addEventListener("submit", event => {
     event.preventDefault();
     clearFaults(form);
