@@ -38,8 +38,7 @@ class Recorder:
 
     def tap(self, locator) -> None:
         self.on_first_screen(locator)
-        box = locator.bounding_box()
-        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        locator.click()  # where it is, once it stands still and nothing is drawn over it
         self.taps += 1
 
     def type(self, text: str, enter: bool = True) -> None:

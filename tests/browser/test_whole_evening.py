@@ -67,7 +67,7 @@ class Host:
             f"{box['y']:.0f}–{box['y'] + box['height']:.0f} px, the screen {header:.0f}–{height} "
             f"px, above the games {self.page.locator('#games').bounding_box()['y']:.0f} px "
             f"({self.page.locator('#attention').inner_text()!r})")
-        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        locator.click()  # where it is, once it stands still and nothing is drawn over it
         self.taps += 1
 
     def check(self, screen: str) -> None:
