@@ -129,16 +129,25 @@ class Preparations:
             error = failed
         with job.lock:
             job.body, job.error = body, error
-            job.done.set()
             kept = job.unwatched
-        try:
-            if kept and body is not None:
+            try:
+                if not kept:  # the claim goes before the request waiting for the file answers
+                    self._release(key, claim)
+            finally:
+                job.done.set()
+        if not kept:
+            return
+        try:  # kept: in the folder before the claim goes, so that no one writes it again
+            if body is not None:
                 self._keep(key, body)
-            elif kept:
+            else:
                 logging.getLogger(__name__).error("%s not written", key, exc_info=error)
         finally:
-            os.close(claim)
-            (self.folder / f"{key}.part").unlink(missing_ok=True)
+            self._release(key, claim)
+
+    def _release(self, key: str, claim: int) -> None:
+        os.close(claim)
+        (self.folder / f"{key}.part").unlink(missing_ok=True)
 
     def _keep(self, key: str, body: bytes) -> None:
         """The file in the folder whole (written aside, then renamed), and no older version's."""
