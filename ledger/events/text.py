@@ -19,6 +19,7 @@ A few characters (composition exclusions such as U+0958) are longer in NFC than 
 limit is on what is sent, so such a name may be stored a little longer than `maxLength`.
 """
 
+import re
 import unicodedata
 from functools import cache
 
@@ -62,28 +63,29 @@ def shows(char: str) -> bool:
 def text_pattern() -> str:
     """The accepted texts as one regular expression: any allowed characters around one that
     shows. (Anchored: a JSON Schema `pattern` matches anywhere in the text.)"""
-    allowed = "[^" + "".join(_class_range(a, b) for a, b in _runs(_refused)) + "]"
-    showing = "[" + "".join(_class_range(a, b) for a, b in _runs(shows)) + "]"
+    categories = "".join(map(unicodedata.category, map(chr, range(0x110000))))
+    refused = _runs(categories, "(?:Cc)+") + [(ord(c), ord(c)) for c in BIDI_CONTROLS]
+    allowed = "[^" + "".join(_class_range(a, b) for a, b in _joined(refused)) + "]"
+    showing = "[" + "".join(_class_range(a, b) for a, b in _runs(categories, "(?:[LNPS].)+")) + "]"
     return f"^{allowed}*{showing}{allowed}*$"
 
 
-def _refused(char: str) -> bool:
-    return unicodedata.category(char) == "Cc" or char in _FORBIDDEN
+def _runs(categories: str, run: str) -> list[tuple[int, int]]:
+    """The code points whose categories match `run` (a run of two-letter categories, in
+    `categories`, every code point's, two letters each), as inclusive ranges. (A category's
+    second letter is never a capital: a match starts on a code point's.)"""
+    return [(m.start() // 2, m.end() // 2 - 1) for m in re.finditer(run, categories)]
 
 
-def _runs(member) -> list[tuple[int, int]]:
-    """The code points (surrogates aside) for which `member` holds, as inclusive ranges."""
-    runs, start = [], None
-    for point in range(0x110000):
-        inside = not 0xD800 <= point <= 0xDFFF and member(chr(point))
-        if inside and start is None:
-            start = point
-        elif not inside and start is not None:
-            runs.append((start, point - 1))
-            start = None
-    if start is not None:
-        runs.append((start, 0x10FFFF))
-    return runs
+def _joined(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Inclusive ranges, in order, those that touch made one."""
+    joined: list[tuple[int, int]] = []
+    for first, last in sorted(ranges):
+        if joined and first <= joined[-1][1] + 1:
+            joined[-1] = (joined[-1][0], max(last, joined[-1][1]))
+        else:
+            joined.append((first, last))
+    return joined
 
 
 def _class_range(first: int, last: int) -> str:
