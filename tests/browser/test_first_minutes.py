@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.test_double_taps import settled, slow
-from tests.browser.tools import Evening, Phone, wait_for
+from tests.browser.tools import Evening, Phone, wait_for, wait_until
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Ben", "Zoë", "Dot"]
@@ -30,7 +30,7 @@ class Recorder:
     def on_first_screen(self, locator) -> None:
         expect(locator).to_be_visible()
         assert self.page.evaluate("scrollY") == 0, "the page was scrolled"
-        box = locator.bounding_box()
+        box = wait_until(locator.bounding_box, 30, f"{locator} drawn")  # (a redraw replaces it)
         header = self.page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
         assert box["y"] >= header - 1 and box["y"] + box["height"] <= self.height, (
             f"{locator} is at {box['y']:.0f}–{box['y'] + box['height']:.0f} px: off the first "

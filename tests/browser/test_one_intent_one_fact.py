@@ -7,7 +7,7 @@ reason, after the page is reloaded."""
 from playwright.sync_api import expect
 
 from tests.browser.test_double_taps import counted, settled, slow
-from tests.browser.tools import Evening, Phone
+from tests.browser.tools import Evening, Phone, wait_until
 
 NAMES = ["Ann", "Ben", "Cy"]
 BOUNCE_MS = 150  # the second tap, as the table's thumbs give it
@@ -15,8 +15,11 @@ BOUNCE_MS = 150  # the second tap, as the table's thumbs give it
 
 def tapped_twice(page, locator) -> None:
     """Two taps where the control is, 150 ms apart: the second lands on whatever is there."""
-    locator.evaluate("control => control.scrollIntoView({block: 'center'})")  # not under the header
-    box = locator.bounding_box()
+    def placed():  # not under the header; measured once drawn (a redraw may replace it)
+        locator.evaluate("control => control.scrollIntoView({block: 'center'})")
+        return locator.bounding_box()
+
+    box = wait_until(placed, 30, "the control drawn")
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.click(x, y)
     page.wait_for_timeout(BOUNCE_MS)

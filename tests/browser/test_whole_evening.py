@@ -52,7 +52,7 @@ class Host:
         height = self.page.viewport_size["height"]
 
         def in_view():  # once the page has laid the sheet out (a loaded phone takes a while)
-            box = locator.bounding_box()
+            box = wait_until(locator.bounding_box, 30, "the sheet's Record drawn")
             header = self.page.evaluate(
                 "document.querySelector('header').getBoundingClientRect().bottom")
             return box["y"] >= header - 1 and box["y"] + box["height"] <= height, box, header
