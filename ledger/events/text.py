@@ -54,9 +54,12 @@ def is_unicode(value: str) -> bool:
     return True
 
 
+SHOWING = "LNPS"  # the general categories (by their first letter) of a character that shows
+
+
 def shows(char: str) -> bool:
     """A letter, digit, punctuation mark or symbol."""
-    return unicodedata.category(char)[0] in "LNPS"
+    return unicodedata.category(char)[0] in SHOWING
 
 
 @cache
@@ -66,7 +69,8 @@ def text_pattern() -> str:
     categories = "".join(map(unicodedata.category, map(chr, range(0x110000))))
     refused = _runs(categories, "(?:Cc)+") + [(ord(c), ord(c)) for c in BIDI_CONTROLS]
     allowed = "[^" + "".join(_class_range(a, b) for a, b in _joined(refused)) + "]"
-    showing = "[" + "".join(_class_range(a, b) for a, b in _runs(categories, "(?:[LNPS].)+")) + "]"
+    shown = _runs(categories, f"(?:[{SHOWING}].)+")
+    showing = "[" + "".join(_class_range(a, b) for a, b in shown) + "]"
     return f"^{allowed}*{showing}{allowed}*$"
 
 

@@ -51,18 +51,18 @@ export function eveningDay({date, at, zone}, style) {
   }
 }
 
-const under = () => $("header").getBoundingClientRect().bottom + 8, rect = e => e.getBoundingClientRect();
+const rect = e => e.getBoundingClientRect(), header = () => rect($("header")).bottom;
 // Bring an element's top into view just under the sticky header, unless it is there already
 // (the page does not move under a thumb that can already see what it needs)
 export function reveal(element) {
   const top = rect(element).top;
-  if (top < under() - 8 || top >= innerHeight / 2) scrollBy({top: top - under()});
+  if (top < header() || top >= innerHeight / 2) scrollBy({top: top - header() - 8});
 }
 
 // A sheet keeps its Record (its last child) on the screen as it is filled in: the page moves
 // up, never past the sheet's top
 export const keepOnScreen = form => form.addEventListener("change", () => requestAnimationFrame(() => {
-  const below = rect(form.lastChild).bottom + 8 - innerHeight, room = rect(form).top - under();
+  const below = rect(form.lastChild).bottom + 8 - innerHeight, room = rect(form).top - header() - 8;
   if (below > 0 && room > 0) scrollBy({top: Math.min(below, room)});
 }));
 
