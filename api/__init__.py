@@ -78,5 +78,4 @@ def create_app(config: dict | None = None) -> Flask:
     appends.install(app)  # within the security headers' wrapper
     security.install(app)
     server_problems.install()  # gunicorn's own answers (414, 431…) as problem documents too
-    docs.document_catalogue(api.spec)
     return app

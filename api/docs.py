@@ -16,6 +16,7 @@
 """
 
 import copy
+import threading
 
 import flask_smorest
 from apispec import BasePlugin
@@ -26,6 +27,7 @@ from api.blueprint import IF_NONE_MATCH, problem_response
 from api.clubs import examples as club_examples
 from api.clubs.schemas import request_schemas as club_requests
 from api.doc_fields import closed_sets, map_sizes, references
+from api.operation_ids import OPERATION_IDS
 from api.sessions import examples as mend_examples
 from api.sessions.schemas import GameRequest
 from ledger import games
@@ -70,58 +72,6 @@ PROBLEM = {
     },
 }
 
-# (method, path) → operationId; examples are attached by these ids (api.examples).
-OPERATION_IDS = {
-    ("post", "/api/v1/sessions"): "openSession",
-    ("get", "/api/v1/sessions/{sid}"): "getSession",
-    ("get", "/api/v1/sessions/{sid}/version"): "getSessionVersion",
-    ("post", "/api/v1/sessions/{sid}/players"): "addPlayer",
-    ("post", "/api/v1/sessions/{sid}/tables"): "addTable",
-    ("post", "/api/v1/sessions/{sid}/games"): "startGame",
-    ("post", "/api/v1/sessions/{sid}/events"): "appendEvent",
-    ("get", "/api/v1/sessions/{sid}/events"): "listEvents",
-    ("get", "/api/v1/sessions/{sid}/verify"): "verifyChain",
-    ("get", "/api/v1/sessions/{sid}/balances"): "getBalances",
-    ("get", "/api/v1/sessions/{sid}/pools"): "getPools",
-    ("get", "/api/v1/sessions/{sid}/games/{gid}/dealing"): "getDealing",
-    ("get", "/api/v1/sessions/{sid}/games/{gid}/scores"): "getScores",
-    ("get", "/api/v1/sessions/{sid}/games/{gid}/refund"): "getRefund",
-    ("get", "/api/v1/sessions/{sid}/settlement"): "getSettlement",
-    ("get", "/api/v1/sessions/{sid}/results"): "getResults",
-    ("get", "/api/v1/sessions/{sid}/view"): "getView",
-    ("get", "/api/v1/sessions/{sid}/players/{pid}/statement"): "getStatement",
-    ("get", "/api/v1/sessions/{sid}/progressive"): "getProgressive",
-    ("get", "/api/v1/sessions/{sid}/export/results.csv"): "downloadResultsCsv",
-    ("get", "/api/v1/sessions/{sid}/export/journal.csv"): "downloadJournalCsv",
-    ("get", "/api/v1/sessions/{sid}/export/settlement.csv"): "downloadSettlementCsv",
-    ("get", "/api/v1/sessions/{sid}/export/evening.xlsx"): "downloadEveningXlsx",
-    ("get", "/api/v1/sessions/{sid}/export/evening.json"): "downloadEveningJson",
-    ("get", "/healthz"): "getHealth",
-    ("get", "/api/v1/games"): "listGames",
-    ("post", "/api/v1/clubs"): "createClub",
-    ("get", "/api/v1/clubs/{cid}"): "getClub",
-    ("post", "/api/v1/clubs/{cid}/members"): "addMember",
-    ("post", "/api/v1/clubs/{cid}/events"): "appendClubEvent",
-    ("get", "/api/v1/clubs/{cid}/events"): "listClubEvents",
-    ("post", "/api/v1/clubs/{cid}/evenings"): "openClubEvening",
-    ("put", "/api/v1/clubs/{cid}/evenings/{sid}"): "attachEvening",
-    ("get", "/api/v1/clubs/{cid}/standings"): "getStandings",
-    ("get", "/api/v1/clubs/{cid}/members/{mid}/history"): "getMemberHistory",
-    ("get", "/api/v1/clubs/{cid}/export/standings.csv"): "downloadStandingsCsv",
-    ("get", "/api/v1/clubs/{cid}/verify"): "verifyClub",
-    ("get", "/api/v1/clubs/{cid}/tab"): "getTab",
-    ("get", "/api/v1/sessions/{sid}/tab"): "previewCarry",
-    ("get", "/api/v1/clubs/{cid}/members/{mid}/tab"): "getMemberTab",
-    ("get", "/api/v1/clubs/{cid}/export/tab.csv"): "downloadTabCsv",
-    ("get", "/api/v1/clubs/{cid}/export/club.xlsx"): "downloadClubXlsx",
-    ("get", "/api/v1/sessions/{sid}/stream"): "streamSession",
-    ("get", "/api/v1/clubs/{cid}/stream"): "streamClub",
-    ("post", "/api/v1/clubs/{cid}/imports"): "importEvenings",
-    ("post", "/api/v1/clubs/{cid}/imported/{eid}/withdrawal"): "withdrawEvening",
-    ("patch", "/api/v1/sessions/{sid}/players/{pid}"): "renamePlayer",
-    ("delete", "/api/v1/sessions/{sid}/players/{pid}"): "removePlayer",
-    ("delete", "/api/v1/sessions/{sid}/games/{gid}"): "removeGame",
-}
 REQUESTS = {**examples.REQUESTS, **club_examples.REQUESTS, **mend_examples.REQUESTS,
             "appendEvent": {**examples.REQUESTS["appendEvent"], **mend_examples.EVENTS,
                             **club_examples.EVENTS}}
@@ -170,14 +120,47 @@ def _complete(method: str, path: str, operation: dict) -> None:
 
 
 class Api(flask_smorest.Api):
-    """No catch-all `default` error response: each operation lists the problems it answers."""
+    """No catch-all `default` error response: each operation lists the problems it answers.
+
+    The document is written when it is first read (`spec`, /openapi.json), not as the app is
+    built: writing it is most of an app's build (a quarter of a second of CPU), which every
+    server, worker and command-line run would pay, and few of them are ever asked for it."""
 
     DEFAULT_ERROR_RESPONSE_NAME = None
 
     def __init__(self, app):
+        self._undocumented, self._writing = [], threading.Lock()
         super().__init__(app, spec_kwargs={"extra_plugins": [Operations()]})
         for described in (references, map_sizes, closed_sets):
             self.ma_plugin.converter.add_attribute_function(described)
+
+    @property
+    def spec(self):
+        """The document, written out first if a blueprint is not yet in it."""
+        if self._undocumented:
+            with self._writing:
+                self._document()
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec):
+        self._spec = spec
+
+    def register_blueprint(self, blp, *, parameters=None, **options):
+        """As flask-smorest's, but the blueprint's views go into the document when it is read."""
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+        self._undocumented.append((blp, name, parameters))
+
+    def _document(self) -> None:
+        undocumented, self._undocumented = self._undocumented, []
+        for blp, name, parameters in undocumented:  # (as flask-smorest registers them)
+            blp.register_views_in_doc(self, self._app, self._spec, name=name,
+                                      parameters=parameters)
+            self._spec.tag({"name": name, "description": blp.description})
+        if undocumented and "Problem" not in self._spec.components.schemas:
+            document_catalogue(self._spec)  # once: its components are the whole catalogue
 
 
 def document_catalogue(spec) -> None:

@@ -1,14 +1,14 @@
 """gunicorn settings: sync workers (one request at a time each keeps SQLite writers short).
 
-The app is built once, in the master, before the socket is bound (`preload_app`): importing
-it, migrating and building the OpenAPI spec take one to two seconds of CPU, which every
-worker used to spend after the socket was already listening (the first request waited for
-a worker to boot, and two or four workers booting at once shared the cores). Workers fork
-ready. Python's cyclic collector is paused while the master builds the app (a tenth of the
-build went to collections), and what it built is frozen before the workers fork
-(`gc.freeze`: their collections never walk the app's objects again, and the pages holding
-them stay shared), as Python's documentation advises for fork without exec. Pass this file
-by path (`--config api/gunicorn_conf.py`) so that it runs before the app is imported.
+The app is built once, in the master, before the socket is bound (`preload_app`): importing it
+and migrating take a second or so of CPU (the OpenAPI document is written when first read:
+api.docs), which every worker used to spend after the socket was already listening (the first
+request waited for a worker to boot, and two or four workers booting at once shared the
+cores). Workers fork ready. Python's cyclic collector is paused while the master builds the
+app (a tenth of the build went to collections), and what it built is frozen before the workers
+fork (`gc.freeze`: their collections never walk the app's objects again, and the pages holding
+them stay shared), as Python's documentation advises for fork without exec. Pass this file by
+path (`--config api/gunicorn_conf.py`) so that it runs before the app is imported.
 
 Nothing bound to a process crosses the fork. The master opens one database connection, to
 migrate; it is closed before every fork (`pre_fork`), and a worker drops whatever pool it

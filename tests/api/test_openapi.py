@@ -11,6 +11,7 @@ import schemathesis
 from marshmallow import fields
 
 from api import create_app
+from api.operation_ids import OPERATION_IDS
 from ledger import games
 from ledger.games import catalogue
 
@@ -250,3 +251,17 @@ def test_the_document_says_what_the_server_refuses(spec, client):
     added = client.post(f"{url}/events", headers=write, json={
         "type": "player_added", "data": {"name": "Cleo"}, "deal": None})
     assert added.status_code == 201
+
+
+def test_the_document_written_when_first_read_is_the_whole_one_whichever_way_it_is_read(
+        tmp_path):
+    """The document is written when first read (api.docs.Api): read by the flask-smorest API
+    object (as `flask openapi print` reads it) or served, it is the same, whole, every time."""
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/ledger.sqlite3",
+                      "REQUEST_LOG": False})
+    read = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+    served = [app.test_client().get("/openapi.json").get_json() for _ in range(2)]
+    assert served[0] == served[1] == read
+    assert {"Problem", "EventRequest", "GameRequest", "ClubEventRequest"} <= set(
+        read["components"]["schemas"])
+    assert len(read["paths"]) == len({path for _, path in OPERATION_IDS})
