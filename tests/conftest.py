@@ -85,12 +85,14 @@ def pytest_collection_modifyitems(items):
     for item in items:  # `.ci/pictures` runs these with LEDGER_REFRESH_PICTURES=1
         if "pictures" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.picture)
-        # schemathesis names each operation's test `test[operation]` but gives them all the
-        # function's node id: pytest-xdist, which hands tests to its processes by node id,
-        # would run one of them; each gets the id its name says
-        # (pytest 9.2 keeps a node's id structured, as `_id`)
-        if isinstance(item, pytest.Function) and item.name != item.nodeid.rsplit("::", 1)[-1]:
-            item._id = type(item._id).parse(f"{item.nodeid.rsplit('::', 1)[0]}::{item.name}")
+
+
+# schemathesis's lazily loaded schema (`schemathesis.pytest.from_fixture`) names each of its
+# operations' subtests by setting `node._nodeid`, which pytest 9.2 keeps structured as `_id`
+if not hasattr(pytest.Function, "_nodeid"):
+    pytest.Function._nodeid = property(
+        lambda node: node.nodeid,
+        lambda node, nodeid: setattr(node, "_id", type(node._id).parse(nodeid)))
 
 
 def _pictures() -> dict[str, str]:

@@ -111,15 +111,26 @@ STAND_INS = {club_examples.CLUB: CLUB.id,
              examples.HEAD_TABLE: TABLES[0], examples.SECOND_TABLE: TABLES[1],
              examples.COMMERCE: GAMES["commerce"], examples.CASSINO: GAMES["cassino"],
              examples.PROGRESSIVE: GAMES["progressive_poker"], examples.STAKE: EVENTS[-1]}
-DOCUMENT = APP.test_client().get("/openapi.json").get_data(as_text=True)
-for example_id, real_id in STAND_INS.items():
-    DOCUMENT = DOCUMENT.replace(example_id, real_id)
-schema = schemathesis.openapi.from_dict(json.loads(DOCUMENT), config=CONFIG)
-schema.app = APP
 STATUSES: dict[tuple[str, str], collections.Counter] = collections.defaultdict(collections.Counter)
 
 
-@schema.hook("flatmap_body")
+@pytest.fixture(scope="module")
+def document():
+    """The service's document, its examples naming this evening: loaded as the test runs, not
+    as the module is collected (its operations' tests, the coverage phase's cases among them,
+    take twenty seconds to build, which every test process collecting it would spend)."""
+    text = APP.test_client().get("/openapi.json").get_data(as_text=True)
+    for example_id, real_id in STAND_INS.items():
+        text = text.replace(example_id, real_id)
+    loaded = schemathesis.openapi.from_dict(json.loads(text), config=CONFIG)
+    loaded.app = APP
+    loaded.hook("flatmap_body")(aimed_at_the_evening)
+    return loaded
+
+
+schema = schemathesis.pytest.from_fixture("document")
+
+
 def aimed_at_the_evening(context, body):
     """Only values already well formed are replaced: a case meant to be malformed stays so.
     (A club's file, its counter value and a season's days: `tests.schemathesis_hooks`.)"""
