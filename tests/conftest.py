@@ -85,6 +85,9 @@ def pytest_collection_modifyitems(items):
     for item in items:  # `.ci/pictures` runs these with LEDGER_REFRESH_PICTURES=1
         if "pictures" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.picture)
+    # The longest modules first: the test processes (pytest-xdist, a module whole in one) take
+    # modules in this order, and one taken last would run on while the others stand idle.
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 # schemathesis's lazily loaded schema (`schemathesis.pytest.from_fixture`) names each of its

@@ -18,6 +18,7 @@ from ledger import games
 from tests.factories import Table
 from tests.strategies import TableView, examples_of, kinds, options_of
 
+pytestmark = pytest.mark.long
 NAMES = ["Ann", "Ben", "Cleo", "Dot"]
 # facts a random evening seldom reaches, recorded in a test of their own below
 APART = {"progressive_rebuy"}

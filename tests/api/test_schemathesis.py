@@ -43,6 +43,7 @@ from tests.conftest import scratch_folder
 from tests.factories import Club, GameRequest, Table
 from tests.schemathesis_hooks import MEMBERS as FILE_MEMBERS  # (its hooks, registered)
 
+pytestmark = pytest.mark.long
 SCHEMAS = catalogue().schemas
 INCONSISTENT = Inconsistent.title
 

@@ -18,7 +18,7 @@ from ledger import games
 from tests.browser.tools import Evening, Phone
 from tests.server import REQUEST_SECONDS, gunicorn, wait_until
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 NAMES = ["Ann", "Ben", "Cy", "Dot"]
 ADVANCES = 8  # facts recorded from the page along the walk: two deals of most games
 OPTIONS = {  # the options under which each game offers all it can

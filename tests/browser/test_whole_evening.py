@@ -17,7 +17,7 @@ from tests.browser.test_secure_link import address, table, trusting_home  # noqa
 from tests.browser.tools import Phone, chromium, pay_everything
 from tests.server import wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.server]
+pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.long]
 NAMES = ["Ann", "Ben", "Cy", "Dot", "Eve"]
 # taps a deal, its Deal tap in: Cassino's count 10, its deal recorded with it; Pope Joan's 12
 # (its cards left typed, a field a tap)

@@ -12,6 +12,7 @@ import requests
 
 from tests.server import CONFIG, REQUEST_SECONDS, Gunicorn
 
+pytestmark = pytest.mark.long
 STARTS = 2  # each way, on a new file each time
 
 

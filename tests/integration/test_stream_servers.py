@@ -21,7 +21,7 @@ import requests
 
 from tests.server import REQUEST_SECONDS, STREAM_CONFIG, Gunicorn, free_port, wait_until
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.long]
 DEADLINE = 30  # seconds: a bound on each wait, never a measure
 
 
