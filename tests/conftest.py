@@ -3,6 +3,7 @@ guard that a test run leaves the README's pictures as they are."""
 
 import atexit
 import hashlib
+import itertools
 import logging
 import os
 import shutil
@@ -85,9 +86,22 @@ def pytest_collection_modifyitems(items):
     for item in items:  # `.ci/pictures` runs these with LEDGER_REFRESH_PICTURES=1
         if "pictures" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.picture)
-    # The longest modules first: the test processes (pytest-xdist, a module whole in one) take
-    # modules in this order, and one taken last would run on while the others stand idle.
-    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+    # The order the test processes (pytest-xdist, a module whole in one) take modules in: the
+    # longest first (one taken last would run on while the others stand idle), then modules
+    # that run in the test process (tests/api, tests/unit: a core each) in turn with those that
+    # drive servers and browsers (whose waits leave a core free for the former).
+    modules = list(dict.fromkeys(item.module for item in items))
+    first = [m for m in modules if any(mark.name == "long" for mark in _marks(m))]
+    within = [m for m in modules if m not in first and m.__name__.split(".")[1] in ("api", "unit")]
+    beside = [m for m in modules if m not in first and m not in within]
+    order = first + [m for pair in itertools.zip_longest(within, beside) for m in pair if m]
+    rank = {module: index for index, module in enumerate(order)}
+    items.sort(key=lambda item: rank[item.module])
+
+
+def _marks(module) -> list:
+    marks = getattr(module, "pytestmark", [])
+    return marks if isinstance(marks, list) else [marks]
 
 
 # schemathesis's lazily loaded schema (`schemathesis.pytest.from_fixture`) names each of its

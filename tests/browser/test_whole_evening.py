@@ -90,6 +90,10 @@ class Host:
     def start(self, kind: str, seated: list[str], stake: int = 1, **options) -> None:
         """A game started from the set-up: its kind, who sits, the stake, any option."""
         page = self.page
+        # the evening drawn first (its players in the header's strip, drawn with the set-up's
+        # place): before, the set-up shows its summary, which an evening with no game hides
+        # as it draws the set-up open at the top
+        expect(page.locator("#strip li").first).to_be_attached()
         if not page.locator("#game-form").is_visible():
             page.locator("#setup > summary").click()
         page.select_option("#game-form [name=kind]", kind)
