@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.tools import Evening, Phone, wait_for
-from tests.server import Gunicorn, wait_until
+from tests.server import REQUEST_SECONDS, Gunicorn, wait_until
 
 pytestmark = pytest.mark.browser
 SEATS = ["Ann", "Ben", "Zoë"]
@@ -157,7 +157,8 @@ def test_a_refusal_keeps_the_sheet_as_typed_with_its_reason_beside_the_field(bas
     evening.record("stake_paid", evening.games[0], player=evening.players["Ann"], amount=3)
     sheet.locator("button[type=submit]").click()  # tried again: recorded, the reason gone
     expect(sheet).to_have_count(0)
-    assert [e["type"] for e in evening.events()].count("pool_won") == 1
+    wait_until(lambda: [e["type"] for e in evening.events()].count("pool_won") == 1,
+               REQUEST_SECONDS, "the pool's share recorded once")
     expect(page.locator(".fault")).to_have_count(0)
 
 

@@ -223,6 +223,7 @@ def test_the_trust_page_and_the_notice_are_accessible_at_320_px(table, address, 
             phone.open(Evening(server.base).seat(*SEATS).link())
             expect(phone.page.locator("#insecure")).to_be_visible()
             assert serious(phone.page) == [] and overflow(phone.page) <= 0
+            phone.close()  # before its server stops: the page may still be loading a module
     finally:
         phone.close()
     assert phone.errors == [], phone.errors
