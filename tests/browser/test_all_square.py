@@ -89,6 +89,7 @@ def test_a_game_that_stops_offers_its_pool_back_on_its_own_card(base, browser):
     expect(page.locator("#sheet")).to_contain_text("6 counters to share back")
     page.locator("#sheet-ok").click()
     expect(offers).to_have_count(6)
-    assert [e["data"].get("pool") for e in evening.events() if e["type"] == "pool_refunded"] == ["pope"]
+    wait_until(lambda: [e["data"].get("pool") for e in evening.events()
+                        if e["type"] == "pool_refunded"] == ["pope"], 30, "the pope's pool refunded")
     phone.close()
     assert phone.errors == [], phone.errors

@@ -105,6 +105,7 @@ def test_a_refused_sheet_comes_back_as_typed_after_a_reload(base, browser):
     phone.chip(sheet, "Who won", "Cy")  # mended: recorded, and the kept refusal goes
     sheet.locator("button[type=submit]").click()
     expect(sheet).to_have_count(0)
+    settled(phone)  # (the sheet goes as it is sent, before the service answers)
     assert counted(evening).get("commerce_stand") == 1
     page.reload()
     expect(page.locator(".fault")).to_have_count(0)

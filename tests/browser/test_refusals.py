@@ -129,7 +129,8 @@ def test_a_facts_own_sheet_stays_open_with_its_reason(base, browser):
                      lambda: sum(e["type"] == "stake_paid" for e in evening.events()), before)
     phone.chip(sheet, "To (nobody: into the pool)", "nobody")
     page.locator("#sheet-ok").click()
-    expect(sheet).to_be_hidden()
-    assert sum(e["type"] == "stake_paid" for e in evening.events()) == 1
+    expect(sheet).to_be_hidden()  # as it is sent, before the service answers
+    wait_until(lambda: sum(e["type"] == "stake_paid" for e in evening.events()) == 1,
+               30, "the stake recorded")
     phone.close()
     assert phone.errors == [], phone.errors
