@@ -91,17 +91,13 @@ def pytest_collection_modifyitems(items):
     # that run in the test process (tests/api, tests/unit: a core each) in turn with those that
     # drive servers and browsers (whose waits leave a core free for the former).
     modules = list(dict.fromkeys(item.module for item in items))
-    first = [m for m in modules if any(mark.name == "long" for mark in _marks(m))]
+    long = {item.module for item in items if item.get_closest_marker("long")}
+    first = [m for m in modules if m in long]
     within = [m for m in modules if m not in first and m.__name__.split(".")[1] in ("api", "unit")]
     beside = [m for m in modules if m not in first and m not in within]
     order = first + [m for pair in itertools.zip_longest(within, beside) for m in pair if m]
     rank = {module: index for index, module in enumerate(order)}
     items.sort(key=lambda item: rank[item.module])
-
-
-def _marks(module) -> list:
-    marks = getattr(module, "pytestmark", [])
-    return marks if isinstance(marks, list) else [marks]
 
 
 # schemathesis's lazily loaded schema (`schemathesis.pytest.from_fixture`) names each of its
