@@ -81,6 +81,26 @@ def test_the_results_are_shared_as_a_text_for_the_chat_and_a_card(base, browser,
     assert phone.errors == [], phone.errors
 
 
+def test_results_shared_before_the_scores_arrive_still_carry_them(base, browser):
+    """Opened cold, the page draws before each game's scores are read: the share tapped then
+    reads what is missing first, so Cassino's result is in the text (held here: the page's
+    first read of the scores is answered only once the results are shared)."""
+    evening = played(base)
+    phone = Phone(browser)
+    phone.context.add_init_script(CAPTURE)
+    held = []
+    phone.page.route("**/scores*", lambda route: route.continue_() if held else held.append(route))
+    phone.open(evening.link())
+    expect(phone.page.locator("#switcher button")).to_have_count(2)  # both games drawn
+    assert len(held) == 1  # while the first read of the scores waits
+    phone.page.locator("#share-results").click()
+    text = wait_for(phone.page, "window.shared")["text"]
+    held[0].continue_()
+    assert "Cassino, Ann won " in text and "Commerce, 2 deals" in text
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
 def test_without_web_share_the_results_are_copied(base, browser):
     evening = played(base)
     phone = Phone(browser, permissions=["clipboard-read", "clipboard-write"])

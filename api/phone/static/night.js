@@ -1,7 +1,7 @@
 // What the night comes to, from the page's last known state (so it works offline too): shared
 // as text and a card (share.js), or printed as the night sheet. Loaded on first use.
 import {$, counted, el, eveningDay, moneyIn, signed, signedMoney} from "./core.js";
-import {labelled, names, poolName, read, view} from "./state.js";
+import {gameExtras, labelled, names, poolName, read, view} from "./state.js";
 import {ended} from "./cards.js";
 import {shareFigures} from "./share.js";
 
@@ -32,7 +32,12 @@ function night() {
                                    down: p.result_counters < 0}))};
 }
 
-export const shareResults = () => shareFigures(night());
+// A page opened cold draws before each game's own reads (scores, tallies) arrive: a result
+// shared or printed meanwhile reads those still missing first (offline, it goes without them).
+const scored = () => Promise.all(view.summary.games.filter(g => !Object.keys(view.extras[g.id] || {}).length).map(
+  g => gameExtras(g).then(extras => Object.assign(view.extras[g.id] ||= {}, extras), () => {})));
+
+export const shareResults = () => scored().then(() => shareFigures(night()));
 
 // The sheet's print style (its own, loaded with it): A4, each page's margin naming the evening
 // (added when printed) and the page; no line split across pages.
@@ -63,6 +68,7 @@ export async function printSheet() {
   } catch {
     // offline: the sheet says the hash is to be noted once online
   }
+  await scored();
   const n = night(), {summary} = view;
   const games = summary.games.map((game, i) => {
     const extras = view.extras[game.id] || {}, who = names();

@@ -150,7 +150,7 @@ export async function refresh() {
   }
 }
 
-async function gameExtras(game) {  // a game's own reads (what is due comes with the summary)
+export async function gameExtras(game) {  // a game's own reads (what is due comes with the summary)
   const {reads} = SPECS[game.kind] || UNKNOWN;
   const wanted = {scores: reads.includes("scores") && `/games/${game.id}/scores`,
                   tally: reads.includes("progressive") && `/progressive?game_id=${game.id}`};
