@@ -1,21 +1,32 @@
-"""Fixtures of the browser tests: one headless Chromium and one real gunicorn per module."""
+"""Fixtures of the browser tests: one headless Chromium and one real gunicorn for every
+browser module a test process runs (each test opens its own evenings in its own browser
+context, so nothing of one module reaches another; a module that needs a service or a
+browser of its own defines its own `base` or `browser`). Starting each anew for each module
+cost about 2.7 s of CPU a module (a server's master builds the app; Chromium starts)."""
 
 import pytest
 
-from tests.browser.tools import Pictures, chromium
+from tests.browser.tools import Pictures, chromium, stop_driver
 from tests.server import gunicorn
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session", autouse=True)
+def _driver():
+    """Playwright's driver, stopped once the process's browser tests are done."""
+    yield
+    stop_driver()
+
+
+@pytest.fixture(scope="session")
 def browser():
     with chromium() as browser:
         yield browser
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory, request):
-    """The service (2 sync workers, SQLite) the module's phones talk to."""
-    where = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
+@pytest.fixture(scope="session")
+def base(tmp_path_factory):
+    """The service (2 sync workers, SQLite) the phones talk to."""
+    where = tmp_path_factory.mktemp("browser-service")
     with gunicorn(f"sqlite:///{where}/ledger.sqlite3", workers=2, log_dir=where) as base:
         yield base
 

@@ -35,22 +35,36 @@ def chromium(env: dict | None = None, args: tuple[str, ...] = ()):
         yield browser
 
 
+_DRIVER = []  # the test process's one Playwright, started when first needed
+
+
+def driver():
+    """The process's Playwright (one: Playwright's sync API cannot run two at once in a
+    thread, and a Chromium of the browser tests' shared fixture may be open while a module
+    starts Chromiums of its own)."""
+    if not _DRIVER:
+        expect.set_options(timeout=WAIT_MS)
+        _DRIVER.append(sync_playwright().start())
+    return _DRIVER[0]
+
+
+def stop_driver() -> None:
+    if _DRIVER:
+        _DRIVER.pop().stop()
+
+
 @contextlib.contextmanager
 def chromiums(*envs: dict | None, args: tuple[str, ...] = ()):
     """One Chromium for each `env`, side by side (one Playwright drives them all): phones
     that trust different authorities."""
-    expect.set_options(timeout=WAIT_MS)
-    try:
-        with sync_playwright() as playwright, contextlib.ExitStack() as stack:
-            browsers = []
-            for env in envs:
-                browsers.append(playwright.chromium.launch(
-                    executable_path=CHROMIUM, headless=True, args=[*ARGS, *args],
-                    timeout=ACTION_MS, env=env))
-                stack.callback(browsers[-1].close)
-            yield browsers
-    finally:
-        expect.set_options(timeout=5_000)
+    with contextlib.ExitStack() as stack:
+        browsers = []
+        for env in envs:
+            browsers.append(driver().chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=[*ARGS, *args],
+                timeout=ACTION_MS, env=env))
+            stack.callback(browsers[-1].close)
+        yield browsers
 
 
 @dataclass
