@@ -3,8 +3,6 @@ Each raises a LedgerError to refuse the fact; a club's facts move no money."""
 
 from collections.abc import Mapping
 
-from confusables import is_confusable
-
 from ledger.clubs.state import ClubState
 from ledger.errors import Conflict, Inconsistent, NotFound
 from ledger.projections.money import money_said
@@ -49,6 +47,8 @@ def member(state: ClubState, member_id: str, field: str = "data.member") -> dict
 
 def twin_of(name: str, names) -> str | None:
     """The first of `names` that `name` is too like to be told apart from, if any."""
+    from confusables import is_confusable  # here: its import (40 ms) only where names are checked
+
     return next((other for other in names if is_confusable(other, name)), None)
 
 

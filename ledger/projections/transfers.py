@@ -9,8 +9,11 @@ greedy, and never more transfers than greedy alone would make.
 """
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
 
 EXACT = 20
 
@@ -73,6 +76,8 @@ def _groups(amounts: list[int]) -> list[list[int]]:
 
     Level k holds the subsets that contain k disjoint zero-sum groups (a chain of k nested
     zero-sum subsets); level k+1 grows from zero-sum subsets with a level-k proper subset."""
+    import numpy as np  # here: its import (60 ms) is paid only by a process that searches
+
     m = len(amounts)
     if m == 0:
         return []
@@ -99,7 +104,7 @@ def _groups(amounts: list[int]) -> list[list[int]]:
     return sorted(([i for i in range(m) if mask >> i & 1] for mask in groups), key=min)
 
 
-def _upward(sets: np.ndarray, m: int) -> np.ndarray:
+def _upward(sets: "np.ndarray", m: int) -> "np.ndarray":
     """Every superset of a marked subset, marked (in place)."""
     for bit in range(m):
         view = sets.reshape(-1, 2, 1 << bit)
@@ -107,8 +112,10 @@ def _upward(sets: np.ndarray, m: int) -> np.ndarray:
     return sets
 
 
-def _above(sets: np.ndarray, m: int) -> np.ndarray:
+def _above(sets: "np.ndarray", m: int) -> "np.ndarray":
     """Subsets that have a marked proper subset (one element fewer suffices: `sets` is upward closed)."""
+    import numpy as np
+
     out = np.zeros_like(sets)
     for bit in range(m):
         out.reshape(-1, 2, 1 << bit)[:, 1, :] |= sets.reshape(-1, 2, 1 << bit)[:, 0, :]
