@@ -1,8 +1,6 @@
 """Rules for the session's own events: players, tables, games, payments and voids (the
 set-up's mends are `ledger.rules.mends`)."""
 
-from confusables import is_confusable
-
 from ledger import games
 from ledger.errors import Conflict, Inconsistent, Invalid, NotFound
 from ledger.events.facts import VOIDABLE
@@ -20,6 +18,8 @@ def distinct_name(state: SessionState, name: str, besides: str | None = None) ->
     name it was): not the same letters in another case or another script (Cyrillic "А" for
     Latin "A"), so that a settlement never reads "Zoë pays Zoë". Names arrive NFC-normalised
     and trimmed (ledger.events.fields)."""
+    from confusables import is_confusable  # here: its import (40 ms) only where names are checked
+
     twin = next((p.name for p in state.players.values()
                  if p.id != besides and is_confusable(p.name, name)), None)
     if twin is not None:
