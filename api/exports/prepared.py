@@ -131,8 +131,10 @@ class Preparations:
             job.body, job.error = body, error
             kept = job.unwatched
             try:
-                if not kept:  # the claim goes before the request waiting for the file answers
-                    self._release(key, claim)
+                if not kept:  # the claim goes before the request waiting for the file answers,
+                    self._release(key, claim)  # and an older version kept for a slower ask
+                    if body is not None:
+                        self._drop_older(key)
             finally:
                 job.done.set()
         if not kept:
@@ -155,6 +157,9 @@ class Preparations:
         with open(os.open(new, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
             file.write(body)  # (the service's own: an evening's every figure)
         os.replace(new, self.folder / key)
+        self._drop_older(key)
+
+    def _drop_older(self, key: str) -> None:
         family, version, name = key.split("-", 2)
         for other in self.folder.glob(f"{family}-*-{name}"):
             if int(other.name.split("-", 2)[1]) < int(version):
