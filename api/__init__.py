@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_compress import Compress
 
-from api import (appends, docs, errors, opening, requestlog, security, server_problems,
+from api import (appends, docs, errors, language, opening, requestlog, security, server_problems,
                  whole)
 from api.health import blp as health_blp
 from api.exports.prepared import Preparations
@@ -57,6 +57,7 @@ def create_app(config: dict | None = None) -> Flask:
     api = docs.Api(app)
     errors.register(app)
     requestlog.install(app)
+    language.install(app)
     from api.events.resources import blp as events_blp
     from api.clubs.resources import blp as clubs_blp
     from api.clubs.tab import blp as club_tab_blp

@@ -7,8 +7,10 @@ from flask import Blueprint, current_app, request
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, NotFound, Unauthorized
 
+from api.language import unasked
 from api.service import ledger
 from ledger.errors import Invalid
+from ledger.language import _, set_language
 
 READING = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -26,16 +28,20 @@ def require_token() -> None:
         if not club:
             _unauthorized("session")
         if service.clubs.club_of(sid) != club[0]:
-            raise NotFound(f"No session {sid}.")
+            raise NotFound(_("No session %(id)s.", id=sid))
+        if unasked():
+            set_language(service.sessions.language(sid))
         if request.method not in READING:
-            raise Forbidden("A club's token may only read its evenings: record with the "
-                            "evening's own write token.")
+            raise Forbidden(_("A club's token may only read its evenings: record with the "
+                              "evening's own write token."))
         return
     session_id, role = found
     if session_id != sid:
-        raise NotFound(f"No session {sid}.")
+        raise NotFound(_("No session %(id)s.", id=sid))
+    if unasked():
+        set_language(service.sessions.language(sid))
     if role != "write" and request.method not in READING:
-        raise Forbidden("This is a read token: it may only read.")
+        raise Forbidden(_("This is a read token: it may only read."))
 
 
 def require_club_token() -> None:
@@ -49,9 +55,11 @@ def require_club_token() -> None:
         _unauthorized("club")
     club_id, role = found
     if club_id != cid:
-        raise NotFound(f"No club {cid}.")
+        raise NotFound(_("No club %(id)s.", id=cid))
+    if unasked():
+        set_language(ledger().clubs.language(cid))
     if role != "write" and request.method not in READING:
-        raise Forbidden("This is a read token: it may only read.")
+        raise Forbidden(_("This is a read token: it may only read."))
 
 
 def bearer_token() -> str | None:
@@ -65,7 +73,8 @@ def bearer_token() -> str | None:
 
 
 def _unauthorized(of: str):
-    raise Unauthorized(f"A bearer token of this {of} is required.",
+    raise Unauthorized(_("A bearer token of this session is required.") if of == "session"
+                       else _("A bearer token of this club is required."),
                        www_authenticate=WWWAuthenticate("bearer"))
 
 
@@ -75,8 +84,8 @@ def refuse_unknown_query() -> None:
         return
     unknown = sorted(set(request.args) - _query_names(request.endpoint, request.method))
     if unknown:
-        raise Invalid("Unknown query parameter: " + ", ".join(unknown) + ".",
-                      {name: ["Unknown query parameter."] for name in unknown})
+        raise Invalid(_("Unknown query parameter: %(names)s.", names=", ".join(unknown)),
+                      {name: [_("Unknown query parameter.")] for name in unknown})
 
 
 @cache

@@ -29,7 +29,9 @@ from api import requestlog
 from api.body import parse
 from api.compressed import DONE_HERE, Compression
 from api.errors import PROBLEM_JSON, http_problem_parts, ledger_problem_parts
+from api.language import from_header
 from ledger.errors import LedgerError
+from ledger.language import speaking
 
 PATH = re.compile(r"/api/v1/sessions/([^/]+)/events")
 TEMPLATE = "/api/v1/sessions/<sid>/events"
@@ -56,17 +58,21 @@ class Appends:
             return self.flask(environ, start_response)
         sid, length, algorithm = ordinary
         raw = environ["wsgi.input"].read(length)
-        answered = len(raw) == length and self._answered(sid, raw)
+        language = (from_header(environ.get("HTTP_ACCEPT_LANGUAGE"))
+                    or self.ledger.sessions.language(sid))
+        with speaking(language):
+            answered = len(raw) == length and self._answered(sid, raw)
         if not answered:  # Flask reads the body again, from here
             environ["wsgi.input"] = io.BytesIO(raw)
             return self.flask(environ, start_response)
         status, body, kind, more = answered
         headers = [("Content-Type", kind), ("Content-Length", str(len(body))),
-                   ("Vary", "Accept-Encoding"), *more]
+                   ("Vary", "Accept-Encoding, Accept-Language")]
         if algorithm is not None and self.compression.applies(status, kind, len(body)):
             body = self.compression.compressed(body, algorithm)
             headers[1] = ("Content-Length", str(len(body)))
             headers.append(("Content-Encoding", algorithm))
+        headers += [("Content-Language", language), *more]
         start_response(STATUS[status], headers)
         if self.logged:
             requestlog.write("POST", TEMPLATE, status, started, environ.get("REMOTE_ADDR"))

@@ -7,6 +7,8 @@ from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from ledger.errors import Conflict, Invalid, LedgerError, NotFound
+from ledger.language import _
+from ledger.refusals import translated
 
 STATUS = {Invalid: 422, NotFound: 404, Conflict: 409}
 log = logging.getLogger(__name__)
@@ -17,10 +19,14 @@ PROBLEM_JSON = "application/problem+json"
 
 def problem_body(status: int, title: str, detail: str, errors: dict | None = None,
                  **extra) -> bytes:
-    """The problem document, as JSON."""
-    body = {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    """The problem document, as JSON, its words in the request's language: a title, a detail
+    or a field's message the catalogue has (marshmallow's own among them, `ledger.refusals`)
+    is translated here; one the ledger made was said in that language already."""
+    body = {"type": "about:blank", "title": translated(str(title)), "status": status,
+            "detail": translated(str(detail))}
     if errors:
-        body["errors"] = errors
+        body["errors"] = {field: [translated(str(m)) for m in messages]
+                          for field, messages in errors.items()}
     body.update(extra)
     return orjson.dumps(body)
 
@@ -56,12 +62,12 @@ def http_problem_parts(error: HTTPException) -> tuple[int, bytes, list[tuple[str
     data = getattr(error, "data", None) or {}
     errors = flatten(data["messages"]) if "messages" in data else None
     if error.code == 422 and errors:
-        detail = "Invalid input. " + "; ".join(
-            f"{field}: {' '.join(msgs)}" for field, msgs in errors.items())
+        detail = _("Invalid input.") + " " + "; ".join(
+            f"{field}: {' '.join(translated(m) for m in msgs)}" for field, msgs in errors.items())
     else:
         detail = error.description or error.name
     if error.code == 400 and errors:
-        detail = "The body is not valid JSON."
+        detail = _("The body is not valid JSON.")
     headers = list((data.get("headers") or {}).items())
     headers += [(name, value) for name, value in error.get_headers()  # Allow on 405,
                 if name.lower() != "content-type"]  # WWW-Authenticate on 401, …

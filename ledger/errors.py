@@ -1,10 +1,12 @@
 """Domain errors. The API maps each class to one HTTP status in one place."""
 
+from ledger.language import N_
+
 
 class LedgerError(Exception):
     """A request the ledger refuses; nothing has been written."""
 
-    title = "Refused"
+    title = N_("Refused")
 
     def __init__(self, message: str, fields: dict[str, list[str]] | None = None, **extra):
         super().__init__(message)
@@ -21,7 +23,7 @@ class Invalid(LedgerError):
     """Malformed input, or a request whose own fields contradict each other (HTTP 422): what
     the request says, whatever the session holds."""
 
-    title = "Invalid input"
+    title = N_("Invalid input")
 
 
 class Inconsistent(Invalid):
@@ -30,13 +32,13 @@ class Inconsistent(Invalid):
     no better hand, four aces that are not four, a round's end without the cuts its tie
     needs. JSON Schema cannot say these; each type's description does."""
 
-    title = "Inconsistent input"
+    title = N_("Inconsistent input")
 
 
 class NotFound(LedgerError):
     """An unknown session, player, table, game or event (HTTP 404)."""
 
-    title = "Not found"
+    title = N_("Not found")
 
 
 class Conflict(LedgerError):
@@ -44,4 +46,4 @@ class Conflict(LedgerError):
     (HTTP 409): its version, or what a game it names is (its kind, options, seats, dealer,
     pools), as a player not seated in the game is."""
 
-    title = "Conflict"
+    title = N_("Conflict")

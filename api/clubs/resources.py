@@ -39,7 +39,7 @@ class Clubs(MethodView):
         """Found a club; answers its write and read tokens (shown once, stored hashed)."""
         event, tokens = ledger().clubs.open(body)
         return {"id": event["session_id"], "name": event["data"]["name"],
-                "version": event["version"], "write_token": tokens["write"],
+                "language": event["data"].get("language", "en"), "version": event["version"], "write_token": tokens["write"],
                 "read_token": tokens["read"]}
 
 

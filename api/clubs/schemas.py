@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 from api.schemas import Event
 from api.sessions.schemas import Idempotent, SessionCreated
 from ledger.clubs import facts
-from ledger.events.fields import CURRENCY, Counters, Ref, RefKey, RefList, TimeZone
+from ledger.events.fields import CURRENCY, Counters, Language, Ref, RefKey, RefList, TimeZone
 
 
 class ClubRequest(facts.ClubCreated):
@@ -15,6 +15,8 @@ class ClubRequest(facts.ClubCreated):
 class ClubCreated(Schema):
     id = fields.String()
     name = fields.String()
+    language = fields.String(metadata={"description": "the language its words are said in when a "
+                                                     "request asks for none this service speaks"})
     version = fields.Integer()
     write_token = fields.String(metadata={"description": "may record; keep it to the club's "
                                                          "officers"})
@@ -40,6 +42,9 @@ class EveningRequest(facts.EventData):
         "description": "the IANA time zone the evening is played in (a phone sends its own): "
                        "its day in the club's standings and seasons, its files' names and the "
                        "times they write; stored only when given: without it, UTC"})
+    language = Language(metadata={
+        "description": "the language the evening's words are said in when a request asks for "
+                       "none this service speaks (a phone sends its own): without it, the club's"})
     members = RefList(0, load_default=list, metadata={
         "description": "the members who play tonight (not retired), seated as players under "
                        "their names and linked to them"})
@@ -135,6 +140,8 @@ class Club(Schema):
     id = fields.String()
     name = fields.String()
     created_at = fields.String()
+    language = fields.String(metadata={"description": "the language its words are said in when a "
+                                                     "request asks for none this service speaks"})
     version = fields.Integer()
     members = fields.List(fields.Nested(Member))
     seasons = fields.List(fields.Nested(Season))

@@ -32,7 +32,7 @@ class Sessions(MethodView):
         """Open a session; answers its write and read tokens (shown once, stored hashed)."""
         event, tokens = ledger().sessions.open(body)
         return {"id": event["session_id"], "version": event["version"], "time_zone": "UTC",
-                **event["data"], "write_token": tokens["write"], "read_token": tokens["read"]}
+                "language": "en", **event["data"], "write_token": tokens["write"], "read_token": tokens["read"]}
 
 
 @blp.route("/<sid>")

@@ -61,6 +61,7 @@ class SessionCreated(Schema):
     currency = fields.String()
     time_zone = fields.String(metadata={"description": "the IANA time zone of the evening's "
                                                       "times (UTC unless one was given)"})
+    language = fields.String(metadata={"description": "the language its words are said in when a request asks for none this service speaks (English unless one was given)"})
     version = fields.Integer()
     write_token = fields.String(metadata={"description": "may record; keep it to the recorders"})
     read_token = fields.String(metadata={"description": "may only read; share it with the table"})
@@ -168,6 +169,7 @@ class Summary(Schema):
     created_at = fields.String()
     time_zone = fields.String(metadata={"description": "the IANA time zone the exports write "
                                                       "its times in (UTC unless one was given)"})
+    language = fields.String(metadata={"description": "the language its words are said in when a request asks for none this service speaks (English unless one was given)"})
     date = fields.String(metadata={"description": "the day it was opened, in its time zone: "
                                                   "YYYY-MM-DD (its files' names, its night "
                                                   "sheet and its club's seasons give it that day)"})

@@ -6,12 +6,15 @@ import datetime as dt
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from ledger.errors import Invalid
-from ledger.events.fields import (CURRENCY, MAX_AMOUNT, EventData, MemberKey, Ref, RefKey, Text,
-                                  WholeNumber)
+from ledger.events.fields import (CURRENCY, MAX_AMOUNT, EventData, Language, MemberKey, Ref,
+                                  RefKey, Text, WholeNumber)
 
 
 class ClubCreated(EventData):
     name = Text(200, required=True)
+    language = Language(metadata={
+        "description": "the language the club's words are said in when a request asks for none "
+                       "it speaks (Accept-Language); stored only when given: without it, English"})
 
 
 class MemberAdded(EventData):

@@ -9,6 +9,7 @@ class ClubState:
     id: str = ""
     name: str = ""
     created_at: str = ""
+    language: str = "en"  # its words' language when a request asks for none
     version: int = 0
     members: dict[str, dict] = field(default_factory=dict)  # id -> {id, name, group, retired}
     seasons: dict[str, dict] = field(default_factory=dict)  # id -> {id, name, starts, ends}
@@ -27,6 +28,7 @@ class ClubState:
 
     def summary(self) -> dict:
         return {"id": self.id, "name": self.name, "created_at": self.created_at,
+                "language": self.language,
                 "version": self.version, "members": list(self.members.values()),
                 "seasons": sorted(self.seasons.values(), key=lambda s: (s["starts"], s["name"])),
                 "evenings": [{"session_id": sid, "links": dict(evening["links"])}
@@ -60,6 +62,7 @@ def fold(events) -> ClubState:
 
 def _created(state, _id, data, event):
     state.id, state.name, state.created_at = event["session_id"], data["name"], event["recorded_at"]
+    state.language = data.get("language", "en")
 
 
 def _member_added(state, member_id, data, _event):

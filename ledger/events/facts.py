@@ -5,7 +5,8 @@ own types, are declared with the games (`ledger.games`), which know the kinds.""
 
 from marshmallow import fields
 
-from ledger.events.fields import CURRENCY, Counters, EventData, Ref, RefList, Text, TimeZone
+from ledger.events.fields import (CURRENCY, Counters, EventData, Language, Ref, RefList, Text,
+                                  TimeZone)
 
 
 class SessionCreated(EventData):
@@ -15,6 +16,10 @@ class SessionCreated(EventData):
     time_zone = TimeZone(metadata={
         "description": "the IANA time zone the evening is played in, for the times its exports "
                        "write (a phone sends its own); stored only when given: without it, UTC"})
+    language = Language(metadata={
+        "description": "the language the evening's words are said in when a request asks for none "
+                       "it speaks (Accept-Language): a phone sends its own; stored only when "
+                       "given: without it, English"})
 
 
 class PlayerAdded(EventData):

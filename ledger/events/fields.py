@@ -13,6 +13,7 @@ from zoneinfo import available_timezones
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from ledger.events.text import person_text
+from ledger.language import LANGUAGES, N_, _
 
 MAX_AMOUNT = 10**9
 # An id travels in URL paths (…/players/<pid>/statement): unreserved URL characters only, and
@@ -39,8 +40,8 @@ class Pattern(validate.Regexp):
         return value
 
 
-CURRENCY = Pattern(r"^[A-Z]{3}$", error="Must be an ISO 4217 code of three capital letters, "
-                                        "e.g. GBP.")
+CURRENCY = Pattern(r"^[A-Z]{3}$", error=N_("Must be an ISO 4217 code of three capital letters, "
+                                           "e.g. GBP."))  # (translated where it is shown)
 
 
 class TimeZone(fields.String):
@@ -56,8 +57,29 @@ class TimeZone(fields.String):
     def _deserialize(self, value, attr, data, **kwargs):
         zone = super()._deserialize(value, attr, data, **kwargs)
         if zone not in known_zones():
-            raise ValidationError("Must be an IANA time zone name, e.g. Europe/London or UTC.")
+            raise ValidationError(_("Must be an IANA time zone name, e.g. Europe/London or UTC."))
         return zone
+
+
+class Language(fields.String):
+    """The language people are spoken to in (SPEC §10 amendment 10): a language tag whose
+    language this service speaks (`en`, `de`, `fr`; a region or script after it, as a phone
+    names its own, `de-AT`), kept as that language alone (`de`)."""
+
+    def __init__(self, **kwargs):
+        kwargs["metadata"] = {"pattern": LANGUAGE_PATTERN, "example": "de", **kwargs.get(
+            "metadata", {})}
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        tag = super()._deserialize(value, attr, data, **kwargs)
+        if not re.fullmatch(LANGUAGE_PATTERN.strip("^$"), tag):
+            raise ValidationError(_("Must be a language this service speaks: %(languages)s.",
+                                    languages=", ".join(LANGUAGES)))
+        return tag.split("-", 1)[0]
+
+
+LANGUAGE_PATTERN = f"^({'|'.join(LANGUAGES)})(-[A-Za-z0-9]{{1,8}})*$"
 
 
 @cache
@@ -72,7 +94,7 @@ class Flag(fields.Boolean):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if type(value) is not bool:
-            raise ValidationError("Must be true or false.")
+            raise ValidationError(_("Must be true or false."))
         return value
 
 
@@ -89,7 +111,8 @@ class WholeNumber(fields.Integer):
         if isinstance(value, bool) or not isinstance(value, int) or not (
             self.minimum <= value <= self.maximum
         ):
-            raise ValidationError(f"Must be a whole number from {self.minimum} to {self.maximum}.")
+            raise ValidationError(_("Must be a whole number from %(min)s to %(max)s.",
+                                    min=self.minimum, max=self.maximum))
         return value
 
 
@@ -106,8 +129,8 @@ class QueryNumber(fields.Integer):
         if not isinstance(value, str) or not value.isascii() or not value.isdigit() or (
             len(value) > 10 or not self.minimum <= int(value) <= self.maximum
         ):
-            raise ValidationError(f"Must be a whole number from {self.minimum} to {self.maximum}, "
-                                  "in digits 0-9.")
+            raise ValidationError(_("Must be a whole number from %(min)s to %(max)s, in digits 0-9.",
+                                    min=self.minimum, max=self.maximum))
         return int(value)
 
 
@@ -133,8 +156,8 @@ class RefField(fields.String):
     def _deserialize(self, value, attr, data, **kwargs):
         ref = super()._deserialize(value, attr, data, **kwargs)
         if not _REF.fullmatch(ref):  # match() lets "$" pass a final line break ("zed\n")
-            raise ValidationError("Must be an id of 1 to 64 letters, digits, '-', '_', '.' or '~' "
-                                  "(not starting with '.'), e.g. a UUID.")
+            raise ValidationError(_("Must be an id of 1 to 64 letters, digits, '-', '_', '.' or "
+                                    "'~' (not starting with '.'), e.g. a UUID."))
         return ref
 
 
@@ -211,4 +234,4 @@ def RefList(minimum: int = 0, **kwargs) -> fields.List:
 
 def _distinct(values: list) -> None:
     if len(set(values)) != len(values):
-        raise ValidationError("Lists a player twice.")
+        raise ValidationError(_("Lists a player twice."))

@@ -25,6 +25,8 @@ from functools import cache
 
 from marshmallow import ValidationError
 
+from ledger.language import _
+
 # Explicit bidi embeddings, overrides and isolates make "Ann pays Ben" display reversed.
 BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _FORBIDDEN = frozenset(BIDI_CONTROLS)
@@ -33,15 +35,15 @@ _FORBIDDEN = frozenset(BIDI_CONTROLS)
 def person_text(value: str, max_length: int) -> str:
     """`value` as it is stored, or a ValidationError saying what is wrong with it."""
     if not is_unicode(value):
-        raise ValidationError("Not valid Unicode text (an unpaired surrogate).")
+        raise ValidationError(_("Not valid Unicode text (an unpaired surrogate)."))
     if len(value) > max_length:
-        raise ValidationError(f"Longer than {max_length} characters.")
+        raise ValidationError(_("Longer than %(most)s characters.", most=max_length))
     if any(unicodedata.category(c) == "Cc" for c in value):
-        raise ValidationError("Control characters (tabs, line breaks, NUL…) are not allowed.")
+        raise ValidationError(_("Control characters (tabs, line breaks, NUL…) are not allowed."))
     if any(c in _FORBIDDEN for c in value):
-        raise ValidationError("Bidirectional override characters are not allowed.")
+        raise ValidationError(_("Bidirectional override characters are not allowed."))
     if not any(shows(c) for c in value):
-        raise ValidationError("Must show at least one letter, digit or sign.")
+        raise ValidationError(_("Must show at least one letter, digit or sign."))
     return _trimmed(unicodedata.normalize("NFC", value))
 
 

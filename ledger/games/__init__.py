@@ -16,6 +16,7 @@ from ledger.games import (
     speculation, three_stake_brag, vingt_un,
 )
 from ledger.games.base import Game
+from ledger.language import N_
 
 GAMES: dict[str, Game] = {game.kind: game for game in (
     commerce.GAME, cassino.GAME, vingt_un.GAME, speculation.GAME, brag.GAME,
@@ -24,7 +25,7 @@ GAMES: dict[str, Game] = {game.kind: game for game in (
 )}
 ALIASES: dict[str, str] = {alias: game.kind for game in GAMES.values() for alias in game.aliases}
 # A game whose kind is no longer listed still reads (as a game that takes nothing new).
-RETIRED = Game(kind="retired", title="Game", book="", seats=range(1, 65),
+RETIRED = Game(kind="retired", title=N_("Game"), book="", seats=range(1, 65),
                options=other.OtherOptions)
 _made: dict[str, Catalogue] = {}
 REVISION = [0]  # how many times the list changed since start-up (what is built from it is

@@ -21,6 +21,7 @@ from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.shared_words import stake_paid as stake_told
 from ledger.games.told import Told
+from ledger.language import N_
 
 
 def ante(game: InPlay, deal: dict) -> int:
@@ -128,7 +129,7 @@ def examples(st) -> Examples:
 
 
 GAME = Game(
-    kind="brag", title="Brag", book="seed 004 (Foster's Complete Hoyle: \"Three to twelve players "
+    kind="brag", title=N_("Brag"), book="seed 004 (Foster's Complete Hoyle: \"Three to twelve players "
     "may form a table\")",
     seats=range(3, 13), options=BragOptions,
     facts={"brag_ante_unseen": BragAnteUnseen},

@@ -12,6 +12,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told, listed
+from ledger.language import N_
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -123,7 +124,7 @@ def examples(st) -> Examples:
 
 
 GAME = Game(
-    kind="commerce", title="Commerce", book="seed 000 (Peel, Round Games with Cards)",
+    kind="commerce", title=N_("Commerce"), book="seed 000 (Peel, Round Games with Cards)",
     seats=range(2, 65), options=CommerceOptions,
     facts={"commerce_stand": CommerceStand},
     rules={"deal_started": deal_started, "cards_bartered": cards_bartered,

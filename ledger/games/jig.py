@@ -11,6 +11,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told, going_out
+from ledger.language import N_
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -50,7 +51,7 @@ def examples(st) -> Examples:
 
 
 GAME = Game(
-    kind="snip_snap_snorum", aliases=("jig",), title="Snip-Snap-Snorum",
+    kind="snip_snap_snorum", aliases=("jig",), title=N_("Snip-Snap-Snorum"),
     book="seed 001 (Peel, Round Games with Cards)", seats=range(2, 65), options=JigOptions,
     facts={"jig_out": JigOut}, rules={"deal_started": deal_started, "jig_out": jig_out},
     # Seed 001: the pool goes with the Out ("he also wins the amount in the pool"), so it is

@@ -4,6 +4,7 @@ from ledger.events.fields import EventData
 from ledger.games import generic
 from ledger.games.base import Examples, Game
 from ledger.games.life import DealLife, when_settled
+from ledger.language import N_
 
 
 class OtherOptions(EventData):
@@ -11,7 +12,7 @@ class OtherOptions(EventData):
 
 
 GAME = Game(
-    kind="other", title="Game", offered_as="Another game", book="SPEC §4 (any game played for counters)",
+    kind="other", title=N_("Game"), offered_as=N_("Another game"), book="SPEC §4 (any game played for counters)",
     seats=range(2, 65), options=OtherOptions, generic=generic.ALL,
     # any game: deals are counted and nothing of them is refused; a pool won makes the next
     # deal due (a second in the same deal is still taken)

@@ -10,6 +10,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told
+from ledger.language import N_
 
 
 def antes(game: InPlay, dealer: str) -> list[dict]:
@@ -60,7 +61,7 @@ class KnaveOrFiveTurned(EventData):
 
 
 GAME = Game(
-    kind="speculation", title="Speculation", book="seed 003 (Peel, Round Games with Cards)",
+    kind="speculation", title=N_("Speculation"), book="seed 003 (Peel, Round Games with Cards)",
     seats=range(2, 65), options=SpeculationOptions,
     facts={"knave_or_five_turned": KnaveOrFiveTurned}, rules=RULES, generic=generic.ALL,
     # Seed 003: the sales and the cards turned up are the deal's play; "at the close of every

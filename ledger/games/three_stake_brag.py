@@ -38,6 +38,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, when_all_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told, capital, refunded
+from ledger.language import N_
 
 STAKES = ("first", "second", "third")
 WHAT = {"first": "the first stake (best card turned up)", "second": "the second stake (the brag)",
@@ -159,7 +160,7 @@ def examples(st) -> Examples:
 
 
 GAME = Game(
-    kind="three_stake_brag", title="Three-stake Brag",
+    kind="three_stake_brag", title=N_("Three-stake Brag"),
     book="seed 004 (Foster's Complete Hoyle); Hoyle's Games, Improved and Enlarged, p. 241; "
          "Encyclopaedia Britannica (1911), 'Brag'",
     seats=range(3, 13), options=ThreeStakeBragOptions, pools=STAKES,

@@ -20,8 +20,11 @@ to it."""
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from babel.lists import format_list
+
 from ledger.events.postings import player, pool
 from ledger.games.record import GameRecord
+from ledger.language import locale
 
 Sentence = Callable[["Told"], str]
 Move = tuple[str | None, str | None, int]  # (payer, payee, counters); None: a pool, the bank
@@ -142,8 +145,9 @@ class Told:
 
 
 def listed(words: list[str]) -> str:
-    """`Ann`, `Ann and Ben`, `Ann, Ben and Cleo`."""
-    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+    """`Ann`, `Ann and Ben`, `Ann, Ben and Cleo`, as the current language lists (Babel's
+    lists: `Ann, Ben und Cleo`, `Ann, Ben et Cleo`)."""
+    return format_list(words, locale=locale()) if words else ""
 
 
 def capital(words: str) -> str:

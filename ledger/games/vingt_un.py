@@ -12,6 +12,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, every_hand, once, per_player
 from ledger.games.page import Button, Field
 from ledger.games.told import Told
+from ledger.language import N_
 
 TIE_SHARES = {"none": (0, 1), "1/4": (1, 4), "1/3": (1, 3)}
 
@@ -176,7 +177,7 @@ def examples(st) -> Examples:
 
 
 GAME = Game(
-    kind="vingt_un", title="Vingt-un", book="seeds 002, 003 (Peel, Round Games with Cards)",
+    kind="vingt_un", title=N_("Vingt-un"), book="seeds 002, 003 (Peel, Round Games with Cards)",
     seats=range(2, 65), options=VingtUnOptions,
     facts={"vingt_un_hand_settled": VingtUnHandSettled, "stakes_doubled": StakesDoubled,
            "brulet": Brulet, "vingt_un_overdrawn": VingtUnOverdrawn},

@@ -134,8 +134,8 @@ class _PostingsMemo(dict):
 
 def _session_created(state: SessionState, event: dict) -> None:
     data = event["data"]
-    state.session = Session(event["session_id"], data["name"], data["counter_value"],
-                            data["currency"], event["recorded_at"], data.get("time_zone", "UTC"))
+    state.session = Session(event["session_id"], data["name"], data["counter_value"], data["currency"],
+                            event["recorded_at"], **{k: data[k] for k in ("time_zone", "language") if k in data})
 
 
 def _player_added(state: SessionState, event: dict) -> None:

@@ -15,6 +15,7 @@ class Session:
     currency: str
     recorded_at: str
     time_zone: str = "UTC"  # an older log, or an evening opened without one
+    language: str = "en"  # likewise: its words in English
 
 
 @dataclass

@@ -20,6 +20,7 @@ def summary(state: SessionState) -> dict:
         "currency": session.currency,
         "created_at": session.recorded_at,
         "time_zone": session.time_zone,
+        "language": session.language,
         "date": evening_day(session),
         "version": state.version,
         "players": [asdict(player) for player in state.players.values()],

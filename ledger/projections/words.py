@@ -18,6 +18,7 @@ from ledger.games.base import Game
 from ledger.games.dealing import dealers
 from ledger.games.record import GameRecord
 from ledger.games.told import Sentence, Told, listed
+from ledger.language import _
 from ledger.projections.money import decimal_money
 from ledger.projections.state import SessionState
 
@@ -96,7 +97,7 @@ class Words:
         self.known: dict[str, dict] = {}  # events a void may name, read before (`say`)
 
     def name(self, player_id: str) -> str:
-        return self.players.get(player_id, "a player")
+        return self.players.get(player_id) or _("a player")
 
     def names(self, player_ids) -> str:
         return listed([self.name(p) for p in player_ids])
@@ -106,9 +107,10 @@ class Words:
         if account.startswith("player:"):
             return self.name(account[7:])
         if account.startswith("pool:"):
-            game_id, _, name = account[5:].partition(":")
-            label = self.labels.get(game_id, "a game")
-            return f"{name} pool of {label}" if name else f"pool of {label}"
+            game_id, __, name = account[5:].partition(":")
+            label = self.labels.get(game_id) or _("a game")
+            return (_("%(pool)s pool of %(game)s", pool=name, game=label) if name
+                    else _("pool of %(game)s", game=label))
         return account
 
     def say(self, event: dict) -> str:
@@ -132,8 +134,9 @@ class Words:
         if sentence is None:
             return self._moved(event)
         told = self.told(event)
-        before = self.labels.get(event["game_id"] or "", "A game")
-        return f"{before}{f' · Deal {told.deal}' if told.deal else ''} · {sentence(told)}"
+        before = self.labels.get(event["game_id"] or "") or _("A game")
+        deal = " · " + _("Deal %(n)s", n=told.deal) if told.deal else ""
+        return f"{before}{deal} · {sentence(told)}"
 
     def sentence(self, event: dict) -> Sentence | None:
         """How the game of a fact tells it (None: it has no words for it)."""
@@ -169,26 +172,33 @@ class Words:
 
     def _game_started(self, game_id: str, kind: str) -> None:
         same = self.started[kind] = self.started.get(kind, 0) + 1
-        title = games.named(kind).title
+        title = _(games.named(kind).title)
         self.labels[game_id] = f"{title} {same}" if same > 1 else title
 
     # ---- the session's own facts
     def _opened(self, event: dict) -> str:
         data = event["data"]
         worth = decimal_money(data["counter_value"], data["currency"])
-        zone = f", its times in {data['time_zone'].replace('_', ' ')}" if data.get("time_zone") else ""
-        return f"Evening {data['name']} opened, a counter worth {worth} {data['currency']}{zone}"
+        opened = {"name": data["name"], "worth": worth, "currency": data["currency"]}
+        if data.get("time_zone"):
+            return _("Evening %(name)s opened, a counter worth %(worth)s %(currency)s, its times "
+                     "in %(zone)s", zone=data["time_zone"].replace("_", " "), **opened)
+        return _("Evening %(name)s opened, a counter worth %(worth)s %(currency)s", **opened)
 
     def _joined(self, event: dict) -> str:
-        group = event["data"].get("group")
-        return f"{event['data']['name']} joined" + (f" ({group})" if group else "")
+        name, group = event["data"]["name"], event["data"].get("group")
+        return (_("%(name)s joined (%(group)s)", name=name, group=group) if group
+                else _("%(name)s joined", name=name))
 
     def _game(self, event: dict) -> str:
         data = event["data"]
-        said = (f"{self.labels.get(event['id'], 'A game')} started at a stake of {data['stake']}: "
-                f"{self.names(data['seats'])}")
+        game, seats = self.labels.get(event["id"]) or _("A game"), self.names(data["seats"])
+        said = _("%(game)s started at a stake of %(stake)s: %(seats)s", game=game,
+                 stake=data["stake"], seats=seats)
         if data.get("table_id"):
-            said += f", at {self.tables.get(data['table_id'], 'a table')}"
+            table = self.tables.get(data["table_id"]) or _("a table")
+            said = _("%(game)s started at a stake of %(stake)s: %(seats)s, at %(table)s",
+                     game=game, stake=data["stake"], seats=seats, table=table)
         options = self._options(games.named(data["kind"]), data.get("options") or {})
         return said + (f" ({options})" if options else "")
 
@@ -218,25 +228,27 @@ class Words:
     def _paid(self, event: dict) -> str:
         data = event["data"]
         note = f" ({data['note']})" if data.get("note") else ""
-        return f"{self.name(data['from'])} paid {self.name(data['to'])} {data['amount']}{note}"
+        return _("%(payer)s paid %(payee)s %(amount)s", payer=self.name(data["from"]),
+                 payee=self.name(data["to"]), amount=data["amount"]) + note
 
     def _carried(self, event: dict) -> str:
         """Each player's figure as it went on the tab: what he still owed (−) or was owed."""
         figures = [f"{self.holder(p['account'])} {_signed(-p['amount'])}" for p in event["postings"]]
-        return "Carried to the club's tab: " + ", ".join(figures)
+        return _("Carried to the club's tab: %(figures)s", figures=", ".join(figures))
 
     def _renamed(self, event: dict) -> str:
         """The name he had, and from here on the name the log's words give him."""
         data = event["data"]
         was, self.players[data["player"]] = self.name(data["player"]), data["name"]
-        return f"{was} is now called {data['name']}"
+        return _("%(was)s is now called %(name)s", was=was, name=data["name"])
 
     def _undone(self, event: dict) -> str:
         target = event["data"]["event_id"]
         said = self.said.get(target)
         if said is None and target in self.known:
             said = self.say(self.known[target])
-        return f"Undo: {said or 'an earlier event'} — {event['data']['reason']}"
+        return _("Undo: %(said)s — %(reason)s", said=said or _("an earlier event"),
+                 reason=event["data"]["reason"])
 
 
 def _signed(n: int) -> str:
@@ -246,12 +258,14 @@ def _signed(n: int) -> str:
 SESSION = {
     "session_created": Words._opened,
     "player_added": Words._joined,
-    "table_added": lambda w, e: f"A table set up: {e['data']['name']}, rank {e['data']['rank']}",
+    "table_added": lambda w, e: _("A table set up: %(name)s, rank %(rank)s", **e["data"]),
     "game_started": Words._game,
     "payment_made": Words._paid,
     "carried_to_tab": Words._carried,
     "event_voided": Words._undone,
     "player_renamed": Words._renamed,
-    "player_removed": lambda w, e: f"{w.name(e['data']['player'])} was taken off the evening",
-    "game_removed": lambda w, e: f"{w.labels.get(e['game_id'], 'A game')} was taken off the evening",
+    "player_removed": lambda w, e: _("%(name)s was taken off the evening",
+                                     name=w.name(e["data"]["player"])),
+    "game_removed": lambda w, e: _("%(name)s was taken off the evening",
+                                   name=w.labels.get(e["game_id"]) or _("A game")),
 }

@@ -16,6 +16,7 @@ from ledger.errors import Conflict, NotFound
 from ledger.events.draft import Draft
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
 from ledger.service.copies import club_copy, session_copy
+from ledger.service.kept import spoken
 from ledger.service.sessions import derived_tokens, digests, new_tokens, token_digest
 from ledger.service.unit_of_work import Units
 
@@ -93,13 +94,15 @@ class Clubs:
         for uow in self.units.attempts(club_id, busy="club"):
             with uow:
                 state = uow.club()
+                spoken = opening if "language" in opening or state.language == "en" else {
+                    **opening, "language": state.language}  # without one, the club's
                 original = uow.event(fact_id) if client_id else None
                 if original is not None:
-                    answer = _again(uow.writer, original, opening, members, client_id)
+                    answer = _again(uow.writer, original, spoken, members, client_id)
                 else:
-                    answer = self._opened(uow, state, opening, members, fact_id, tokens)
-        return {**answer, "write_token": tokens["write"], "read_token": tokens["read"]}, \
-            original is None
+                    answer = self._opened(uow, state, spoken, members, fact_id, tokens)
+        return {**answer, "language": spoken.get("language", "en"), "write_token": tokens["write"],
+                "read_token": tokens["read"]}, original is None
 
     @staticmethod
     def _opened(uow, state, opening: dict, members: list[str], fact_id: str,
@@ -138,6 +141,18 @@ class Clubs:
                     raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
                 state = club_copy(self.units.clubs.caught_up(kept, reader, club_id))
             return state, self._summaries(reader, reader.evening_versions(club_id))
+
+    def language(self, club_id: str) -> str:
+        """The language the club's words are said in when a request asks for none (it never
+        changes once founded: kept once read)."""
+        def read() -> str:
+            kept = self.units.clubs.entry(club_id)
+            with self.store.reading() as reader, kept.lock:
+                if reader.opened_by(club_id) != "club_created":
+                    raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
+                return self.units.clubs.caught_up(kept, reader, club_id).language
+
+        return spoken(club_id, read)
 
     @contextmanager
     def reading(self, club_id: str):

@@ -21,6 +21,7 @@ from ledger.rules import check_opened, decide
 from ledger.rules.mends import READ_THE_LOG
 from ledger.service import tab
 from ledger.service.copies import session_copy
+from ledger.service.kept import spoken
 from ledger.service.unit_of_work import Units
 
 ROLES = ("write", "read")
@@ -90,6 +91,19 @@ class Sessions:
             if state.version == 0:
                 raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
             return session_copy(state, records)
+
+    def language(self, session_id: str) -> str:
+        """The language the evening's words are said in when a request asks for none (it
+        never changes once opened: kept once read)."""
+        def read() -> str:
+            kept = self.units.sessions.entry(session_id)
+            with self.store.reading() as reader, kept.lock:
+                state: SessionState = self.units.sessions.read(kept, reader, session_id)
+                if state.version == 0:
+                    raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
+                return state.session.language
+
+        return spoken(session_id, read)
 
     @contextmanager
     def reading(self, session_id: str):

@@ -20,6 +20,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.record import GameRecord
+from ledger.language import N_
 
 PACKS = counts.PACKS
 INDEPENDENT = (3, 6)  # seats of a game of each for himself (two score the difference)
@@ -145,7 +146,7 @@ COUNTED = Button("Count deal", "cassino_deal_counted", (Field(
     choices=counts.COUNTED),), said="Counted: {counts}")
 
 GAME = Game(
-    kind="cassino", title="Cassino", book="seed 001 (Peel, Round Games with Cards)",
+    kind="cassino", title=N_("Cassino"), book="seed 001 (Peel, Round Games with Cards)",
     seats=range(2, 7), options=CassinoOptions, check_start=check_start,
     facts={"cassino_deal_counted": counts.CassinoDealCounted,
            "cassino_deal_taken": taken.CassinoDealTaken},

@@ -57,6 +57,7 @@ from ledger.games.life import DealLife, once, when_settled
 from ledger.games.loo.rules import check_start, deal_started, tricks_taken
 from ledger.games.loo.told import TRICKS, WORDS, looed_tally
 from ledger.games.page import Button, Field
+from ledger.language import N_
 
 
 class LooOptions(EventData):
@@ -136,7 +137,7 @@ TRICKS_SHEET = Button("Tricks", "loo_tricks_taken", (
 
 
 GAME = Game(
-    kind="loo", title="Loo",
+    kind="loo", title=N_("Loo"),
     book="Hoyle's Games Modernized (1909); Peel, Round Games with Cards; Cassell's Book of "
          "In-door Amusements; Hoyle's Games, Improved and Enlarged",
     seats=range(3, 17), options=LooOptions, check_start=check_start,

@@ -46,6 +46,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, when_settled
 from ledger.games.newmarket.told import BOODLES, LAID_OUT, WORDS
 from ledger.games.page import Button, Field
+from ledger.language import N_
 
 KITTY = "kitty"
 
@@ -162,7 +163,7 @@ PAGE = (generic.DEAL, OUT,
                said="{player} played the {card} and took its boodle"))
 
 GAME = Game(
-    kind="newmarket", aliases=("michigan",), title="Newmarket",
+    kind="newmarket", aliases=("michigan",), title=N_("Newmarket"),
     book="Foster's Complete Hoyle (1897), 'Newmarket', 'Saratoga'; the American Hoyle (1885), "
          "'Newmarket'; the Official Rules of Card Games, 'Michigan'",
     seats=range(3, 9), options=NewmarketOptions, pools=(*BOODLES, KITTY),

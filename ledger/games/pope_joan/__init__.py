@@ -53,6 +53,7 @@ from ledger.games.life import DealLife, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.pope_joan.played import held_together, won
 from ledger.games.pope_joan.told import WORDS, pope_ends_the_deal
+from ledger.language import N_
 
 DRESSING = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1,
             "knave": 1, "game": 1}
@@ -236,7 +237,7 @@ OUT = Button("Out", "pope_joan_out", (
 
 
 GAME = Game(
-    kind="pope_joan", title="Pope Joan",
+    kind="pope_joan", title=N_("Pope Joan"),
     book="Hoyle's Games Modernized (1909); Hoyle's Games, Improved and Enlarged, pp. 259-260; "
          "Cassell's Book of In-door Amusements; Peel, Round Games with Cards",
     seats=range(2, 65), options=PopeJoanOptions, pools=COMPARTMENTS,

@@ -15,6 +15,7 @@ from ledger.games.page import Button, Field
 from ledger.games.progressive.tallies import going_down, progressive, tallies
 from ledger.games.record import GameRecord
 from ledger.games.told import Told
+from ledger.language import N_
 
 
 def check_start(state, data: dict) -> None:
@@ -232,7 +233,7 @@ def _prizes(record: GameRecord, state) -> dict[str, dict[str, int]]:
 
 
 GAME = Game(
-    kind="progressive_poker", title="Progressive Poker", book="seed 004 (Foster's Complete Hoyle)",
+    kind="progressive_poker", title=N_("Progressive Poker"), book="seed 004 (Foster's Complete Hoyle)",
     seats=range(2, 65), options=ProgressiveOptions, check_start=check_start,
     start_postings=starting_stakes,
     facts={"progressive_pot_won": ProgressivePotWon, "progressive_round_ended": ProgressiveRoundEnded,

@@ -1,0 +1,40 @@
+"""The language a request is answered in (SPEC §10 amendment 10): the one `Accept-Language`
+asks for among those the service speaks, else the evening's or the club's (`unasked`: set
+by `api.access` once the request's token is checked), else English. Every answer says which
+(`Content-Language`) and that it varies with the header (`Vary: Accept-Language`)."""
+
+from flask import Flask, g, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
+
+from ledger.language import LANGUAGES, current, set_language
+
+
+def from_header(header: str | None) -> str | None:
+    """The language an `Accept-Language` header asks for that the service speaks (`de-AT`
+    is German; `*` or only others, none)."""
+    return parse_accept_header(header, LanguageAccept).best_match(LANGUAGES) if header else None
+
+
+def asked() -> None:
+    """Before anything else: the language asked for, if the service speaks one."""
+    tag = from_header(request.headers.get("Accept-Language"))
+    g.language_asked = tag is not None
+    set_language(tag)
+
+
+def unasked() -> bool:
+    """Whether the request asked for no language the service speaks (the evening's or the
+    club's is then spoken, once its token is checked)."""
+    return not g.get("language_asked", True)
+
+
+def said_in(response):
+    response.headers["Content-Language"] = current()
+    response.vary.add("Accept-Language")
+    return response
+
+
+def install(app: Flask) -> None:
+    app.before_request_funcs.setdefault(None, []).insert(0, asked)
+    app.after_request(said_in)

@@ -1,0 +1,95 @@
+"""The words said to people, in the language asked for (SPEC §10 amendment 10): English, German
+or French, from Babel's message catalogues (`ledger/locale/<language>/LC_MESSAGES/messages.po`,
+extracted and compiled with `pybabel`, as the README's "Translating" says).
+
+The language is the caller's (`speaking`): the API sets it for a request from
+`Accept-Language`, else the evening's or club's `language`, else English; the command line and
+the tests speak English unless they say otherwise. What machines read (types, ids, field names,
+JSON keys, CSV column headers) is never translated.
+
+A message is English text with named placeholders (`_("%(name)s joined", name=…)`), translated
+when it is made; `lazy` keeps one to be translated when it is shown (a refusal raised before
+the request's language is known, a label declared at import)."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+from babel.support import LazyProxy, NullTranslations, Translations
+
+LANGUAGES = ("en", "de", "fr")  # English first: the words in the code, and the last resort
+NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}  # each in its own words
+# the locale each is written in (numbers, lists, dates): the English of the books, British
+LOCALES = {"en": "en_GB", "de": "de_DE", "fr": "fr_FR"}
+LOCALE = Path(__file__).with_name("locale")
+DOMAIN = "messages"
+_language: ContextVar[str] = ContextVar("language", default="en")
+
+
+def current() -> str:
+    """The language words are said in here and now."""
+    return _language.get()
+
+
+def locale() -> str:
+    """The locale (Babel's) numbers, lists and dates are written in here and now."""
+    return LOCALES[_language.get()]
+
+
+@contextmanager
+def speaking(language: str | None) -> Iterator[str]:
+    """Say what follows in `language` (English for None or one not shipped)."""
+    token = _language.set(language if language in LANGUAGES else "en")
+    try:
+        yield _language.get()
+    finally:
+        _language.reset(token)
+
+
+def set_language(language: str | None) -> None:
+    """Speak `language` for the rest of this context (a request's)."""
+    _language.set(language if language in LANGUAGES else "en")
+
+
+def best(asked: str | None) -> str | None:
+    """The shipped language a tag names (`de-AT` → `de`), or None."""
+    if not asked:
+        return None
+    primary = asked.strip().replace("_", "-").split("-", 1)[0].lower()
+    return primary if primary in LANGUAGES else None
+
+
+@cache
+def translations(language: str) -> NullTranslations:
+    """The compiled catalogue of `language` (English, and a catalogue not compiled, say
+    the English in the code)."""
+    if language == "en":
+        return NullTranslations()
+    return Translations.load(str(LOCALE), [language], DOMAIN)
+
+
+def _(message: str, **params) -> str:
+    """`message` in the current language, its `%(name)s` placeholders filled in."""
+    if not message:  # (gettext's "" is the catalogue's header)
+        return message
+    said = translations(current()).gettext(message)
+    return said % params if params else said
+
+
+def n_(singular: str, plural: str, n: int, **params) -> str:
+    """The singular or plural form for `n` (as the language forms plurals), `%(n)s` and the
+    other placeholders filled in."""
+    said = translations(current()).ngettext(singular, plural, n)
+    return said % {"n": n, **params}
+
+
+def lazy(message: str, **params) -> LazyProxy:
+    """`message` translated when it is shown, in the language current then."""
+    return LazyProxy(_, message, enable_cache=False, **params)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalogue, untranslated here (translated where it is shown)."""
+    return message

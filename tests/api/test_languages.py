@@ -1,0 +1,151 @@
+"""Words in the club's language (SPEC §10 amendment 10): what is said to people (the log's
+`said`, a refusal's title, detail and field messages, the journal's descriptions) follows
+`Accept-Language`, else the evening's or club's `language`, else English; what machines read
+(JSON keys, types, ids, field names, CSV headers) is the same in every language."""
+
+import csv
+import io
+import uuid
+
+import pytest
+
+from tests.factories import Club, Table
+
+GERMAN, FRENCH = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}, {"Accept-Language": "fr-CA"}
+
+
+def asked(headers: dict, language: dict | None) -> dict:
+    return {**headers, **(language or {})}
+
+
+def opened(client, **session) -> Table:
+    table = Table(client, players=0, **session)
+    table.players = [table.add_player(name=name) for name in ("Ann", "Ben")]
+    return table
+
+
+def said(table: Table, language: dict | None = None) -> list[str]:
+    answer = table.client.get(table.url("/events"), headers=asked(table.read, language))
+    assert answer.status_code == 200
+    return [event["said"] for event in answer.get_json()["events"]]
+
+
+def keys(value):
+    """The shape of a JSON document: its keys, all the way down, without the values."""
+    if isinstance(value, dict):
+        return {key: keys(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [keys(item) for item in value]
+    return type(value).__name__
+
+
+def test_the_log_is_said_in_the_language_asked_for(client):
+    table = opened(client)
+    english, german, french = said(table), said(table, GERMAN), said(table, FRENCH)
+    assert english[1:] == ["Ann joined", "Ben joined"]
+    assert german[1:] == ["Ann spielt mit", "Ben spielt mit"]
+    assert french[1:] == ["Ann rejoint la table", "Ben rejoint la table"]
+    answers = [client.get(table.url("/events"), headers=asked(table.read, language))
+               for language in (None, GERMAN, FRENCH)]
+    assert [a.headers["Content-Language"] for a in answers] == ["en", "de", "fr"]
+    assert all("Accept-Language" in a.headers["Vary"] for a in answers)
+    assert keys(answers[0].get_json()) == keys(answers[1].get_json()) == keys(answers[2].get_json())
+
+
+def test_without_a_language_asked_for_the_evenings_own_is_spoken(client):
+    table = opened(client, language="fr")
+    assert table.get("")["language"] == "fr"
+    assert said(table)[1] == "Ann rejoint la table"  # none asked
+    assert said(table, {"Accept-Language": "ja, pt-BR;q=0.8"})[1] == "Ann rejoint la table"
+    assert said(table, GERMAN)[1] == "Ann spielt mit"  # asked: the reader's own
+
+
+def test_a_language_the_service_does_not_speak_falls_back_to_english(client):
+    table = opened(client)
+    assert table.get("")["language"] == "en"
+    assert said(table, {"Accept-Language": "ja"})[1] == "Ann joined"
+
+
+def test_a_regional_tag_is_its_language_and_a_malformed_one_is_refused_by_name(client):
+    regional = client.post("/api/v1/sessions", json={"name": "Abend", "language": "de-AT"})
+    assert regional.status_code == 201 and regional.get_json()["language"] == "de"
+    for bad in ("klingon", "d", "", "de_DE", "DE", "ja", 5, None, ["de"]):
+        for path in ("/api/v1/sessions", "/api/v1/clubs"):
+            answer = client.post(path, json={"name": "Abend", "language": bad})
+            assert answer.status_code == 422, (path, bad)
+            assert answer.mimetype == "application/problem+json"
+            assert list(answer.get_json()["errors"]) == ["language"], answer.get_json()
+
+
+def test_a_refusal_is_said_in_the_language_asked_for_with_the_same_fields(client):
+    table = opened(client, language="de")
+    ann, ben = table.players
+    answers = {}
+    for name, language in (("en", {"Accept-Language": "en"}), ("de", None), ("fr", FRENCH)):
+        body = {"id": str(uuid.uuid4()), "type": "payment_made",
+                "data": {"from": ann, "to": ann, "amount": 1}}
+        answers[name] = client.post(table.url("/events"), json=body,
+                                    headers=asked(table.write, language))
+    problems = {name: answer.get_json() for name, answer in answers.items()}
+    assert {answer.status_code for answer in answers.values()} == {422}
+    assert problems["en"]["detail"] == "data.to: A player cannot pay himself."
+    assert problems["de"]["title"] == "Widersprüchliche Eingabe"
+    assert problems["de"]["errors"] == {"data.to": ["Ein Spieler kann sich nicht selbst bezahlen."]}
+    assert problems["fr"]["errors"] == {"data.to": ["Un joueur ne peut pas se payer lui-même."]}
+    assert keys(problems["en"]) == keys(problems["de"]) == keys(problems["fr"])
+    assert [a.headers["Content-Language"] for a in answers.values()] == ["en", "de", "fr"]
+    missing = client.post(table.url("/players"), json={}, headers=asked(table.write, FRENCH))
+    assert missing.status_code == 422
+    assert missing.get_json()["errors"] == {"name": ["Champ obligatoire manquant."]}
+    long = client.post(table.url("/players"), json={"name": "x" * 101},
+                       headers=asked(table.write, GERMAN))
+    assert long.get_json()["errors"]["name"] == ["Länger als 100 Zeichen."]
+
+
+def test_a_conflict_gives_its_figures_in_the_words_of_the_language(client):
+    table = opened(client)
+    ann, ben = table.players
+    body = {"id": str(uuid.uuid4()), "type": "payment_made",
+            "data": {"from": ann, "to": ben, "amount": 3}}
+    answer = client.post(table.url("/events"), json=body, headers=asked(table.write, GERMAN))
+    assert answer.status_code == 409
+    assert answer.get_json()["detail"] == "Ann schuldet 0 Marken, nicht 3."
+
+
+def test_the_journals_descriptions_follow_the_language_its_headers_do_not(client):
+    table = opened(client)
+    table.record("deal_started", table.start_game(kind="commerce", stake=2))
+    texts = [client.get(table.url("/export/journal.csv"), headers=asked(table.read, language))
+             .get_data().decode("utf-8-sig") for language in (None, GERMAN, FRENCH)]
+    rows = [list(csv.reader(io.StringIO(text, newline=""))) for text in texts]
+    assert rows[0][0] == rows[1][0] == rows[2][0]  # the column headers
+    column = rows[0][0].index("description"), rows[0][0].index("holder")
+    described = [{(row[column[0]].split(" · ")[1], row[column[1]]) for row in r[1:]} for r in rows]
+    assert ("Deal 1", "pool of Commerce") in described[0]
+    assert ("Runde 1", "Kasse von Commerce") in described[1]
+    assert ("Donne 1", "cagnotte de Commerce") in described[2]
+
+
+@pytest.mark.parametrize("founded, asked_for, expected", [
+    ({"language": "de"}, {}, "de"), ({"language": "de"}, {"language": "fr"}, "fr"),
+    ({}, {}, "en")])
+def test_a_club_evening_speaks_the_clubs_language_unless_it_names_its_own(client, founded,
+                                                                          asked_for, expected):
+    club = Club.__new__(Club)
+    answer = client.post("/api/v1/clubs", json={"name": "Meryton", **founded})
+    assert answer.status_code == 201 and answer.get_json()["language"] == founded.get(
+        "language", "en")
+    club.client, club.id = client, answer.get_json()["id"]
+    club.write = {"Authorization": f"Bearer {answer.get_json()['write_token']}"}
+    club.read = {"Authorization": f"Bearer {answer.get_json()['read_token']}"}
+    club.members = {"Ann": club.add_member("Ann")}
+    evening = client.post(club.url("/evenings"), headers=club.write,
+                          json={"name": "Tonight", "members": [club.members["Ann"]], **asked_for})
+    assert evening.status_code == 201 and evening.get_json()["language"] == expected
+    table = Table.opened(client, evening.get_json())
+    assert table.get("")["language"] == expected
+    assert client.get(club.url(""), headers=club.read).get_json()["language"] == founded.get(
+        "language", "en")
+    refused = client.get(club.url("/members/none/history"), headers=club.read)
+    assert refused.status_code == 404
+    assert refused.headers["Content-Language"] == founded.get("language", "en")
