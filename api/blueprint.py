@@ -46,7 +46,9 @@ HEADERS = {
 CONDITIONAL_HEADERS = {
     "ETag": {"description": "weak; for a session's read `W/\"<version>.<build>\"`: the "
                             "session's version, and the service's code that shaped the "
-                            "answer; send it back in `If-None-Match`", "required": True,
+                            "answer (and `.<language>` after it, `.de` or `.fr`, for words in "
+                            "another language than English); send it back in `If-None-Match`",
+             "required": True,
              "schema": {"type": "string", "example": 'W/"8.3f9a1c0d27be"'}},
     "Cache-Control": {"description": "a client may keep the answer but must ask again "
                                      "(with If-None-Match) each time", "required": True,

@@ -23,6 +23,7 @@ from flask import Response, g, request
 
 from api.service import ledger
 from ledger.errors import NotFound
+from ledger.language import current
 
 CACHING = "no-cache, private"
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,8 +54,10 @@ def version_of(sid: str) -> int:
 
 
 def tag(version: int) -> str:
-    """The opaque part of the weak ETag for a session at `version`."""
-    return f"{version}.{BUILD}"
+    """The opaque part of the weak ETag for a session at `version`, in the language of the
+    request (its words are: `.de`, `.fr` after it; English has none)."""
+    spoken = current()
+    return f"{version}.{BUILD}" if spoken == "en" else f"{version}.{BUILD}.{spoken}"
 
 
 def session_tag(kwargs: dict) -> str:

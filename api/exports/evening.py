@@ -20,6 +20,7 @@ from api.reads.resources import moves_renamed, renamed
 from api.service import ledger
 from ledger import games
 from ledger.events.hashing import verify_chain
+from ledger.language import current
 from ledger.games.dealing import dealing
 from ledger.projections import exports, words
 from ledger.projections.balances import balances, pools
@@ -76,7 +77,7 @@ class Spreadsheet(MethodView):
                                          tick=lambda written: tick(written, count))
 
         files = current_app.extensions["prepared"]
-        made = files.fetch(files.key(sid, version, "evening.xlsx"), prepare)
+        made = files.fetch(files.key(sid, version, "evening.xlsx", current()), prepare)
         if isinstance(made, Progress):
             return preparing("evening.xlsx", made)
         return Response(made, mimetype=MEDIA_TYPE, headers=attachment(f"{stem}.xlsx"))

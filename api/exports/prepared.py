@@ -14,6 +14,7 @@ The folder is `EXPORTS_DIR`, or one beside the SQLite file (`ledger.sqlite3` →
 in the temporary folder for PostgreSQL.
 """
 
+import contextvars
 import hashlib
 import logging
 import os
@@ -66,9 +67,10 @@ class Preparations:
         self.folder = Path(folder) if folder else beside(database_url)
         self.database, self.wait = database_url, wait
 
-    def key(self, stream: str, version: int, name: str) -> str:
-        """A file's name in the folder: of this database's stream at this version."""
-        family = hashlib.sha256(f"{self.database}\0{stream}".encode()).hexdigest()[:32]
+    def key(self, stream: str, version: int, name: str, language: str = "en") -> str:
+        """A file's name in the folder: of this database's stream at this version, in this
+        language (its words are)."""
+        family = hashlib.sha256(f"{self.database}\0{stream}\0{language}".encode()).hexdigest()[:32]
         return f"{family}-{version}-{name}"
 
     def fetch(self, key: str, prepare: Callable[[], Write]) -> bytes | Progress:
@@ -110,7 +112,8 @@ class Preparations:
         def tick(written: int, rows: int) -> None:
             os.pwrite(claim, f"{written} {rows}".encode().ljust(40), 0)
 
-        threading.Thread(target=self._run, args=(key, claim, write, tick, job), daemon=True,
+        threading.Thread(target=contextvars.copy_context().run,  # (in the request's language)
+                         args=(self._run, key, claim, write, tick, job), daemon=True,
                          name=f"writing {key}").start()
         job.done.wait(max(deadline - time.monotonic(), 0))
         with job.lock:

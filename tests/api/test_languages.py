@@ -149,3 +149,31 @@ def test_a_club_evening_speaks_the_clubs_language_unless_it_names_its_own(client
     refused = client.get(club.url("/members/none/history"), headers=club.read)
     assert refused.status_code == 404
     assert refused.headers["Content-Language"] == founded.get("language", "en")
+
+
+def test_an_answer_held_in_one_language_is_not_current_in_another(client):
+    table = opened(client)
+    german = client.get(table.url("/results"), headers=asked(table.read, GERMAN))
+    tag = german.headers["ETag"]
+    again = client.get(table.url("/results"), headers={**asked(table.read, GERMAN),
+                                                        "If-None-Match": tag})
+    english = client.get(table.url("/results"), headers={**table.read, "If-None-Match": tag})
+    assert (again.status_code, english.status_code) == (304, 200)
+    assert english.headers["ETag"] != tag and english.headers["Content-Language"] == "en"
+
+
+def test_the_workbook_is_written_in_the_language_asked_for(client):
+    import openpyxl
+
+    table = opened(client)
+    table.record("deal_started", table.start_game(kind="commerce", stake=2))
+    books = {}
+    for name, language in (("de", GERMAN), ("fr", FRENCH), ("en", None)):
+        answer = client.get(table.url("/export/evening.xlsx"), headers=asked(table.read, language))
+        while answer.status_code == 202:  # written off the request: asked again
+            answer = client.get(table.url("/export/evening.xlsx"),
+                                headers=asked(table.read, language))
+        assert answer.status_code == 200
+        sheet = openpyxl.load_workbook(io.BytesIO(answer.data))["journal"]
+        books[name] = " ".join(str(cell.value) for row in sheet.iter_rows() for cell in row)
+    assert "Runde 1" in books["de"] and "Donne 1" in books["fr"] and "Deal 1" in books["en"]
