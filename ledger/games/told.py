@@ -24,7 +24,7 @@ from babel.lists import format_list
 
 from ledger.events.postings import player, pool
 from ledger.games.record import GameRecord
-from ledger.language import locale
+from ledger.language import _, locale
 
 Sentence = Callable[["Told"], str]
 Move = tuple[str | None, str | None, int]  # (payer, payee, counters); None: a pool, the bank
@@ -46,16 +46,16 @@ class Told:
     moves: list[Move] = field(default_factory=list)  # what the sentence says moved
 
     def name(self, player_id: str | None) -> str:
-        return self.players.get(player_id, "a player")
+        return self.players.get(player_id) or _("a player")
 
     def names(self, player_ids: Iterable[str]) -> str:
         return listed([self.name(p) for p in player_ids])
 
     def table(self, table_id: str) -> str:
-        return self.tables.get(table_id, "a table")
+        return self.tables.get(table_id) or _("a table")
 
     def label(self, game_id: str) -> str:
-        return self.labels.get(game_id, "another game")
+        return self.labels.get(game_id) or _("another game")
 
     @property
     def stake(self) -> int:
@@ -127,10 +127,11 @@ class Told:
         amounts = [paid.get(seat, 0) for seat in seats]
         others = [paid.get(seat, 0) for seat in seats if seat != dealer]
         if len(set(amounts)) == 1:
-            return f"each paid {amounts[0]} into {into}"
+            return _("each paid %(amount)s into %(into)s", amount=amounts[0], into=into)
         if dealer in paid and others and len(set(others)) == 1 and others[0]:
-            return f"each paid {others[0]} into {into}, {self.name(dealer)} {paid[dealer]}"
-        return f"into {into}: {self.counted(paid)}"
+            return _("each paid %(amount)s into %(into)s, %(dealer)s %(paid)s", amount=others[0],
+                     into=into, dealer=self.name(dealer), paid=paid[dealer])
+        return _("into %(into)s: %(counted)s", into=into, counted=self.counted(paid))
 
     def dealer_named(self) -> str | None:
         """A deal's dealer: named in the fact, or the dealer the deal had; for a deal undone
@@ -162,7 +163,7 @@ def plural(n: int, noun: str) -> str:
 def refunded(told: Told, called: str) -> str:
     """A pool shared back, who got how much: `The pool was shared back: Ann 3, Ben 2`."""
     shares = {p: told.pays(None, p, n) for p, n in told.data["shares"].items()}
-    return f"{called} was shared back: {told.counted(shares)}"
+    return _("%(pool)s was shared back: %(counted)s", pool=called, counted=told.counted(shares))
 
 
 def going_out(told: Told, excused: str | None = None) -> str:
@@ -172,5 +173,5 @@ def going_out(told: Told, excused: str | None = None) -> str:
     out = told.data["player"]
     left = {p: n for p, n in told.data["cards_left"].items() if p not in (out, excused)}
     took = sum(told.pays(p, out, n) for p, n in left.items())
-    return (f"{told.name(out)} went out, cards left {told.counted(left)}: {told.name(out)} "
-            f"took {took} for them")
+    return _("%(out)s went out, cards left %(left)s: %(out)s took %(took)s for them",
+             out=told.name(out), left=told.counted(left), took=took)

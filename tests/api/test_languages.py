@@ -177,3 +177,16 @@ def test_the_workbook_is_written_in_the_language_asked_for(client):
         sheet = openpyxl.load_workbook(io.BytesIO(answer.data))["journal"]
         books[name] = " ".join(str(cell.value) for row in sheet.iter_rows() for cell in row)
     assert "Runde 1" in books["de"] and "Donne 1" in books["fr"] and "Deal 1" in books["en"]
+
+
+def test_a_games_shared_facts_are_said_in_the_language_asked_for(client):
+    table = opened(client)
+    game = table.start_game(kind="commerce", stake=2)
+    table.record("deal_started", game)
+    table.record("pool_carried_over", game)
+    english, german, french = (said(table, language)[-2:] for language in (None, GERMAN, FRENCH))
+    assert english == ["Commerce · Deal 1 · Ann dealt; each paid 2 into the pool, Ann 4",
+                       "Commerce · Deal 1 · Nobody won: the pool stays for the next deal"]
+    assert german == ["Commerce · Runde 1 · Ann gab; jeder zahlte 2 in die Kasse, Ann 4",
+                      "Commerce · Runde 1 · Niemand gewann: Die Kasse bleibt für die nächste Runde"]
+    assert french[0] == "Commerce · Donne 1 · Ann a donné; chacun a payé 2 dans la cagnotte, Ann 4"
