@@ -21,7 +21,7 @@ from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.shared_words import stake_paid as stake_told
 from ledger.games.told import Told
-from ledger.language import N_
+from ledger.language import N_, _
 
 
 def ante(game: InPlay, deal: dict) -> int:
@@ -31,7 +31,10 @@ def ante(game: InPlay, deal: dict) -> int:
 def _within_limit(game: InPlay, field: str, amount: int, what: str = "an ante") -> None:
     limit = game.options["betting_limit"]
     if limit is not None and amount > limit:
-        raise Conflict.field(field, f"The betting limit is {limit}: {what} of {amount} is over it.")
+        raise Conflict.field(field, _("The betting limit is %(limit)s: an ante of %(amount)s is "
+                                      "over it.", limit=limit, amount=amount) if what == "an ante"
+                             else _("The betting limit is %(limit)s: a raise of %(amount)s is over "
+                                    "it.", limit=limit, amount=amount))
 
 
 def put_up(game: InPlay) -> dict[str, int]:
@@ -60,9 +63,10 @@ def stake_paid(game: InPlay, data: dict) -> list[dict]:
     totals = put_up(game)
     most, after = max(totals.values()), totals.get(bettor, 0) + data["amount"]
     if after < most:
-        raise Conflict.field("data.amount", f"{game.name(bettor)} must meet the {most} put up "
-                             f"(he has {totals.get(bettor, 0)} in): {most - totals.get(bettor, 0)} "
-                             "at least, or pass out.")
+        raise Conflict.field("data.amount", _(
+            "%(bettor)s must meet the %(most)s put up (he has %(has)s in): %(short)s at least, or "
+            "pass out.", bettor=game.name(bettor), most=most, has=totals.get(bettor, 0),
+            short=most - totals.get(bettor, 0)))
     _within_limit(game, "data.amount", after - most, "a raise")
     return generic.stake_paid(game, data)
 
@@ -73,9 +77,9 @@ def brag_ante_unseen(game: InPlay, data: dict) -> list[dict]:
     dealer = game.dealer()
     seen = [p for p in put_up(game) if p != dealer]
     if seen:
-        raise Conflict(f"{game.name(seen[0])} saw the ante: the deal is played out, and the "
-                       "pool goes to the best hand (or to a bet nobody met).",
-                       {"type": ["the ante was seen"]})
+        raise Conflict(_("%(seen)s saw the ante: the deal is played out, and the pool goes to the "
+                         "best hand (or to a bet nobody met).", seen=game.name(seen[0])),
+                       {"type": [_("the ante was seen")]})
     back = transfer(pool(game.id), player(dealer), ante(game, game.current_deal()))
     counters = [p for seat in game.seats if seat != dealer
                 for p in transfer(player(seat), player(dealer), 1)]
@@ -94,7 +98,7 @@ def deal_told(told: Told) -> str:
     """The dealer as the rules had him: the one who put up the ante."""
     dealer = next(iter(told.payers()), None) or told.dealer_named()
     ante = told.pays(dealer, None, told.into_pool())
-    return f"{told.name(dealer)} dealt and put up an ante of {ante}"
+    return _("%(dealer)s dealt and put up an ante of %(ante)s", dealer=told.name(dealer), ante=ante)
 
 
 def bet_told(told: Told) -> str:
@@ -102,7 +106,8 @@ def bet_told(told: Told) -> str:
     data = told.data
     if data.get("to"):
         return stake_told(told)
-    return f"{told.name(data['player'])} bet {told.pays(data['player'], None, data['amount'])}"
+    return _("%(player)s bet %(amount)s", player=told.name(data["player"]),
+             amount=told.pays(data["player"], None, data["amount"]))
 
 
 def unseen_told(told: Told) -> str:
@@ -110,8 +115,8 @@ def unseen_told(told: Told) -> str:
     who, back = told.name(dealer), told.pays(None, dealer, told.from_pool())
     for seat in told.payers():  # a counter each
         told.pays(seat, dealer, -told.got(seat))
-    return (f"Nobody saw {who}'s ante: {who} took the ante of {back} back and each other "
-            f"player paid {who} 1")
+    return _("Nobody saw %(who)s's ante: %(who)s took the ante of %(back)s back and each other "
+             "player paid %(who)s 1", who=who, back=back)
 
 
 class BragOptions(EventData):

@@ -12,7 +12,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told, listed
-from ledger.language import N_
+from ledger.language import N_, _, n_
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -37,10 +37,12 @@ def card_bought(game: InPlay, data: dict) -> list[dict]:
     neighbour; neither a buy from another player nor a price of its own is Commerce's."""
     dealer = game.dealer()
     if data.get("seller", dealer) != dealer:
-        raise Conflict.field("data.seller", f"In Commerce a card is bought from the dealer, "
-                             f"{game.name(dealer)}, not from another player.")
+        raise Conflict.field("data.seller", _("In Commerce a card is bought from the dealer, "
+                                              "%(dealer)s, not from another player.",
+                                              dealer=game.name(dealer)))
     if data.get("price", game.stake) != game.stake:
-        raise Conflict.field("data.price", f"In Commerce a card costs one stake, {game.stake}.")
+        raise Conflict.field("data.price", _("In Commerce a card costs one stake, %(stake)s.",
+                                             stake=game.stake))
     return generic.card_bought(game, data)
 
 
@@ -93,21 +95,24 @@ def stand_told(told: Told) -> str:
     dealer) and what a beaten stander paid."""
     data, stake = told.data, told.stake
     stander, winner, better = data["stander"], data["winner"], data["better_hands"]
-    said = [f"{told.name(stander)} stood"]
+    said = [_("%(stander)s stood", stander=told.name(stander))]
     if better:
-        said.append(f"{told.names(better)} held {'a better hand' if len(better) == 1 else 'better hands'}")
+        said.append(n_("%(better)s held a better hand", "%(better)s held better hands",
+                       len(better), better=told.names(better)))
     pool = told.pays(None, winner, told.from_pool())
     for hand in better:
         told.pays(stander, hand, stake)
-    taken = [f"the pool of {pool}"] if pool else ["an empty pool"]
+    taken = [_("the pool of %(pool)s", pool=pool) if pool else _("an empty pool")]
     # the dealer as the rules had him: who paid what the pool and the better hands leave
     dealer = next((p for p, n in told.unsaid().items() if n < 0), None)
     if dealer is not None:
-        taken.append(f"a stake of {told.pays(dealer, winner, stake)} from {told.name(dealer)}, the dealer")
-    said.append(f"{told.name(winner)} won {listed(taken)}")
+        taken.append(_("a stake of %(stake)s from %(dealer)s, the dealer",
+                       stake=told.pays(dealer, winner, stake), dealer=told.name(dealer)))
+    said.append(_("%(winner)s won %(taken)s", winner=told.name(winner), taken=listed(taken)))
     if better:
-        each = " each" if len(better) > 1 else ""
-        said.append(f"{told.name(stander)} paid {told.names(better)} {stake}{each}")
+        said.append(n_("%(stander)s paid %(better)s %(stake)s", "%(stander)s paid %(better)s "
+                       "%(stake)s each", len(better), stander=told.name(stander),
+                       better=told.names(better), stake=stake))
     return "; ".join(said)
 
 

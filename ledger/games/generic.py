@@ -9,6 +9,7 @@ from ledger.events.fields import Counters, EventData, Ref, RefKey, RefList, Text
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games.in_play import InPlay as Game
 from ledger.games.page import Button, Field
+from ledger.language import _
 
 
 class DealStarted(EventData):
@@ -77,7 +78,7 @@ def dealer(game: Game, data: dict, takes_ante: bool = False) -> str:
     """A deal's dealer: the one named, or the next in rotation; only Brag's dealer antes."""
     named = game.seated("data.dealer", data.get("dealer") or game.dealing["next_dealer"])
     if "ante" in data and not takes_ante:
-        raise Conflict.field("data.ante", "Only a Brag dealer puts up an ante.")
+        raise Conflict.field("data.ante", _("Only a Brag dealer puts up an ante."))
     return named
 
 
@@ -94,7 +95,7 @@ def stake_paid(game: Game, data: dict) -> list[dict]:
         return transfer(player(payer), pool(game.id), data["amount"])
     payee = game.seated("data.to", data["to"])
     if payee == payer:
-        raise Inconsistent.field("data.to", "A player cannot pay himself.")
+        raise Inconsistent.field("data.to", _("A player cannot pay himself."))
     return transfer(player(payer), player(payee), data["amount"])
 
 
@@ -109,8 +110,9 @@ def pool_won(game: Game, data: dict) -> list[dict]:
     winners = [game.seated("data.winners", w) for w in data["winners"]]
     share = game.pool // len(winners)
     if share == 0:
-        raise Conflict(f"The pool holds {game.pool} counters: nothing to share among "
-                       f"{len(winners)}.", {"data.winners": ["the pool is too small"]})
+        raise Conflict(_("The pool holds %(pool)s counters: nothing to share among %(winners)s.",
+                         pool=game.pool, winners=len(winners)),
+                       {"data.winners": [_("the pool is too small")]})
     return combine([p for w in winners for p in transfer(pool(game.id), player(w), share)])
 
 
@@ -120,9 +122,11 @@ def pool_carried_over(game: Game, data: dict) -> list[dict]:
     if target is None:
         return []
     if target not in game.state.games:
-        raise NotFound(f"No game {target} in this session.", {"data.to_game_id": ["unknown game"]})
+        raise NotFound(_("No game %(id)s in this session.", id=target),
+                       {"data.to_game_id": [_("unknown game")]})
     if target == game.id:
-        raise Inconsistent.field("data.to_game_id", "Leave it out to carry the pool within the game.")
+        raise Inconsistent.field("data.to_game_id",
+                                 _("Leave it out to carry the pool within the game."))
     return transfer(pool(game.id), pool(target), game.pool)
 
 
@@ -131,15 +135,16 @@ def pool_refunded(game: Game, data: dict) -> list[dict]:
     evening can close; the shares must come to exactly the pool (nothing is kept or made)."""
     name = data.get("pool")
     if name not in (game.pools or (None,)):
-        raise Conflict.field("data.pool", f"One of: {', '.join(game.pools)}." if game.pools
-                            else "This game has one pool: leave pool out.")
+        raise Conflict.field("data.pool", _("One of: %(pools)s.", pools=", ".join(game.pools))
+                             if game.pools else _("This game has one pool: leave pool out."))
     held = game.pool_named(name)
     if held == 0:
-        raise Conflict("The pool is empty.", {"game_id": ["nothing to refund"]})
+        raise Conflict(_("The pool is empty."), {"game_id": [_("nothing to refund")]})
     shares = data["shares"]  # (each seated: ledger.rules checks every player a fact names)
     if sum(shares.values()) != held:
-        raise Conflict.field("data.shares", f"The shares must come to the pool's "
-                            f"{held} counters, not {sum(shares.values())}.")
+        raise Conflict.field("data.shares", _(
+            "The shares must come to the pool's %(held)s counters, not %(shares)s.", held=held,
+            shares=sum(shares.values())))
     return combine([p for seat, n in shares.items()
                    for p in transfer(pool(game.id, name), player(seat), n)])
 
@@ -151,7 +156,8 @@ def card_bought(game: Game, data: dict) -> list[dict]:
     seller = game.seated("data.seller", data["seller"]) if "seller" in data else game.dealer()
     if seller == buyer:  # (one named twice; or the buyer deals, which is the state's)
         raise (Inconsistent if "seller" in data else Conflict).field(
-            "data.seller" if "seller" in data else "data.buyer", "The buyer cannot buy from himself.")
+            "data.seller" if "seller" in data else "data.buyer",
+            _("The buyer cannot buy from himself."))
     return transfer(player(buyer), player(seller), data.get("price", game.stake))
 
 
@@ -159,10 +165,10 @@ def cards_bartered(game: Game, data: dict) -> list[dict]:
     """A card exchanged between two players: recorded, no money moves."""
     trader = game.seated("data.player", data["player"])
     if "with" not in data:  # (only Commerce knows it: the player on the left)
-        raise Conflict.field("data.with", "With whom? In this game, name the player he "
-                             "exchanged with.")
+        raise Conflict.field("data.with", _("With whom? In this game, name the player he "
+                                            "exchanged with."))
     if game.seated("data.with", data["with"]) == trader:
-        raise Inconsistent.field("data.with", "A player cannot barter with himself.")
+        raise Inconsistent.field("data.with", _("A player cannot barter with himself."))
     return []
 
 
@@ -171,9 +177,10 @@ def deal_sold(game: Game, data: dict) -> list[dict]:
     seller = game.seated("data.seller", data["seller"])
     buyer = game.seated("data.buyer", data["buyer"])
     if buyer == seller:
-        raise Inconsistent.field("data.buyer", "A player cannot buy his own deal.")
+        raise Inconsistent.field("data.buyer", _("A player cannot buy his own deal."))
     if any(sale["seller"] == seller for sale in game.dealing["sold_turns"]):
-        raise Conflict("That turn to deal is already sold.", {"data.seller": ["already sold"]})
+        raise Conflict(_("That turn to deal is already sold."),
+                       {"data.seller": [_("already sold")]})
     return transfer(player(buyer), player(seller), data["price"])
 
 

@@ -7,6 +7,7 @@ from ledger.errors import Conflict, NotFound
 from ledger.events.postings import pool
 from ledger.games.dealing import dealing
 from ledger.games.record import GameRecord
+from ledger.language import _
 
 
 @dataclass(frozen=True)
@@ -55,24 +56,25 @@ class InPlay:
     def seated(self, field: str, player_id: str) -> str:
         """The player, who must exist (404) and sit at this game (409)."""
         if player_id not in self.state.players:
-            raise NotFound(f"No player {player_id} in this session.", {field: ["unknown player"]})
+            raise NotFound(_("No player %(id)s in this session.", id=player_id),
+                           {field: [_("unknown player")]})
         if player_id not in self.seats:
-            raise Conflict(f"{self.name(player_id)} is not seated in this game.",
-                           {field: ["not seated in this game"]})
+            raise Conflict(_("%(player)s is not seated in this game.", player=self.name(player_id)),
+                           {field: [_("not seated in this game")]})
         return player_id
 
     def dealer(self) -> str:
         """The dealer of the deal in progress; 409 before the first deal."""
         current = self.dealing["current_dealer"]
         if current is None:
-            raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
+            raise Conflict(_("No deal has started in this game."), {"game_id": [_("no deal yet")]})
         return current
 
     def current_deal(self) -> dict:
         """The deal in progress (its deal_started fact); 409 before the first deal."""
         deals = self.record.deals
         if not deals:
-            raise Conflict("No deal has started in this game.", {"game_id": ["no deal yet"]})
+            raise Conflict(_("No deal has started in this game."), {"game_id": [_("no deal yet")]})
         return self.record.dealing[next(reversed(deals))]
 
     def left_of(self, player_id: str) -> str:

@@ -11,7 +11,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told, going_out
-from ledger.language import N_
+from ledger.language import N_, _
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -29,7 +29,7 @@ def jig_out(game: InPlay, data: dict) -> list[dict]:
 
 def out_told(told: Told) -> str:
     won = told.pays(None, told.data["player"], told.from_pool())
-    return going_out(told) + (f" and the pool of {won}" if won else "")
+    return going_out(told) + (_(" and the pool of %(won)s", won=won) if won else "")
 
 
 class JigOptions(EventData):

@@ -4,6 +4,7 @@ player pays for the cards he still holds), and a pool taken whole."""
 from ledger.errors import Conflict, Inconsistent
 from ledger.events.postings import combine, player, pool, transfer
 from ledger.games.in_play import InPlay
+from ledger.language import _
 
 
 def antes(game: InPlay, each: int, dealer: str | None = None, dealer_extra: int = 0) -> list[dict]:
@@ -21,11 +22,12 @@ def going_out(game: InPlay, data: dict, excused: str | None = None) -> list[dict
     out = game.seated("data.player", data["player"])
     left = data["cards_left"]  # (each seated: ledger.rules checks every player a fact names)
     if left.get(out, 0):
-        raise Inconsistent.field("data.cards_left", f"{game.name(out)} went out: he holds no cards.")
+        raise Inconsistent.field("data.cards_left", _("%(player)s went out: he holds no cards.",
+                                                      player=game.name(out)))
     missing = [game.name(seat) for seat in game.seats if seat != out and seat not in left]
     if missing:
-        raise Conflict.field("data.cards_left", f"Count every other player's cards: "
-                                               f"{', '.join(missing)}.")
+        raise Conflict.field("data.cards_left", _("Count every other player's cards: %(missing)s.",
+                                                  missing=", ".join(missing)))
     return [p for seat, cards in left.items() if seat not in (excused, out)
             for p in transfer(player(seat), player(out), cards)]
 

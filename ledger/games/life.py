@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ledger.errors import Conflict
+from ledger.language import _
 
 # What of a deal a fact settles, from its data and the game's options: a name, or several.
 # One that always settles a name, whatever its data, says so as its `what` (the page's due
@@ -117,26 +118,28 @@ def check(life: DealLife, now: DealNow, event_type: str, whats: tuple[str, ...],
     """Refuse (409, in the table's words) a fact of a deal that has not started or has
     ended, a deal started while one must be finished first, and a settlement made twice.
     `noun` names the fact, `names(id)` a player, when a refusal says so."""
+    title = _(title)
     if event_type == "deal_started":
         if life.one_at_a_time and now.number and not now.finished:
-            raise Conflict(f"Deal {now.number} of {title} is not finished: record its "
-                           f"outcome before dealing the next.", {"type": ["deal not finished"]})
+            raise Conflict(_("Deal %(n)s of %(game)s is not finished: record its outcome before "
+                             "dealing the next.", n=now.number, game=title),
+                           {"type": [_("deal not finished")]})
         return
     if not life.of_deal(event_type):
         return
     if now.number == 0:
-        raise Conflict(f"No deal has started in this {title} game: deal first.",
-                       {"game_id": ["no deal yet"]})
+        raise Conflict(_("No deal has started in this %(game)s game: deal first.", game=title),
+                       {"game_id": [_("no deal yet")]})
     if now.ended:
         over = ", ".join(shown(what, names) for what in now.settled)
-        raise Conflict(f"Deal {now.number} of {title} is over ({over}): {noun} belongs to "
-                       "the next deal; start the next deal first.",
-                       {"type": ["this deal has been settled"]})
+        raise Conflict(_("Deal %(n)s of %(game)s is over (%(over)s): %(fact)s belongs to the next "
+                         "deal; start the next deal first.", n=now.number, game=title, over=over,
+                         fact=noun), {"type": [_("this deal has been settled")]})
     for what in whats:
         if what in now.settled:
-            raise Conflict(f"This deal has been settled ({shown(what, names)}); start the next "
-                           "deal.",
-                           {"type": ["this deal has been settled"]})
+            raise Conflict(_("This deal has been settled (%(what)s); start the next deal.",
+                             what=shown(what, names)),
+                           {"type": [_("this deal has been settled")]})
 
 
 def shown(what: str, names: Callable[[str], str]) -> str:

@@ -10,7 +10,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told
-from ledger.language import N_
+from ledger.language import N_, _
 
 
 def antes(game: InPlay, dealer: str) -> list[dict]:
@@ -27,7 +27,7 @@ def deal_started(game: InPlay, data: dict) -> list[dict]:
 def knave_or_five_turned(game: InPlay, data: dict) -> list[dict]:
     """Seed 003 variant: a knave or five of a plain suit turned up pays one counter to the pool."""
     if not game.options["knave_five_fine"]:
-        raise Conflict.field("type", "This game was started without the knave-or-five fine.")
+        raise Conflict.field("type", _("This game was started without the knave-or-five fine."))
     return transfer(player(game.seated("data.player", data["player"])), pool(game.id), 1)
 
 
@@ -36,8 +36,8 @@ RULES = {"deal_started": deal_started, "knave_or_five_turned": knave_or_five_tur
 
 def knave_or_five_told(told: Told) -> str:
     who = told.data["player"]
-    return (f"{told.name(who)} turned up a knave or a five of a plain suit and paid "
-            f"{told.pays(who, None, told.into_pool())} into the pool")
+    return _("%(who)s turned up a knave or a five of a plain suit and paid %(paid)s into the pool",
+             who=told.name(who), paid=told.pays(who, None, told.into_pool()))
 
 
 def examples(st) -> Examples:

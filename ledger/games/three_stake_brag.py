@@ -38,11 +38,12 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, when_all_settled
 from ledger.games.page import Button, Field
 from ledger.games.told import Told, capital, refunded
-from ledger.language import N_
+from ledger.language import N_, _
 
 STAKES = ("first", "second", "third")
-WHAT = {"first": "the first stake (best card turned up)", "second": "the second stake (the brag)",
-        "third": "the third stake (thirty-one)"}
+WHAT = {"first": N_("the first stake (best card turned up)"),  # (said as `_(WHAT[…])`: the
+        "second": N_("the second stake (the brag)"),            # English is a key of `settled`)
+        "third": N_("the third stake (thirty-one)")}
 
 
 class ThreeStakeBragOptions(EventData):
@@ -85,8 +86,8 @@ def brag_bet(game: InPlay, data: dict) -> list[dict]:
     """A brag, or an answer to one, is put down on the second stake, until it is decided."""
     bragger = game.seated("data.player", data["player"])
     if WHAT["second"] in game.settled:
-        raise Conflict("The second stake of this deal has been won: the bragging is over.",
-                       {"type": ["the brag is decided"]})
+        raise Conflict(_("The second stake of this deal has been won: the bragging is over."),
+                       {"type": [_("the brag is decided")]})
     return transfer(player(bragger), pool(game.id, "second"), data["amount"])
 
 
@@ -108,8 +109,9 @@ def stake_carried_over(game: InPlay, data: dict) -> list[dict]:
     first always has a winner (the best card turned up, ties to the eldest hand) and so has
     the second (the best brag, or the bragger nobody answered): Hoyle p. 241."""
     if data["stake"] not in UNWON:
-        raise Inconsistent.field("data.stake", f"{capital(WHAT[data['stake']])} always has a "
-                                 "winner: only the third stake can go unwon.")
+        raise Inconsistent.field("data.stake", _("%(stake)s always has a winner: only the third "
+                                                 "stake can go unwon.",
+                                                 stake=capital(_(WHAT[data["stake"]]))))
     return []
 
 
@@ -118,25 +120,29 @@ def deal_told(told: Told) -> str:
     for seat in told.payers():  # a stake on each pool
         for name in STAKES:
             told.pays(seat, None, told.stake)
-    return (f"{told.name(dealer) if dealer else 'The deal was'} dealt; each laid down three "
-            f"stakes of {told.stake}")
+    return (_("%(dealer)s dealt; each laid down three stakes of %(stake)s", dealer=told.name(dealer),
+              stake=told.stake) if dealer else
+            _("The deal was dealt; each laid down three stakes of %(stake)s", stake=told.stake))
 
 
 def won_told(told: Told) -> str:
     """The stake won and what it held; a sweep of all three, and what each other paid for it."""
     winner, stake = told.data["winner"], told.data["stake"]
-    said = f"{told.name(winner)} won {WHAT[stake]}: {told.pays(None, winner, told.from_pool(stake))}"
+    said = _("%(winner)s won %(stake)s: %(won)s", winner=told.name(winner), stake=_(WHAT[stake]),
+             won=told.pays(None, winner, told.from_pool(stake)))
     bonus = max([told.pays(p, winner, -told.got(p)) for p in told.payers()], default=0)
-    return said + (f"; all three stakes won, each other player paid {told.name(winner)} {bonus}"
-                   if bonus else "")
+    return said + (_("; all three stakes won, each other player paid %(winner)s %(bonus)s",
+                     winner=told.name(winner), bonus=bonus) if bonus else "")
 
 
 WORDS = {
     "deal_started": deal_told, "stake_won": won_told,
-    "brag_bet": lambda t: (f"{t.name(t.data['player'])} bragged "
-                           f"{t.pays(t.data['player'], None, t.data['amount'])} on the second stake"),
-    "stake_carried_over": lambda t: f"Nobody won {WHAT[t.data['stake']]}: it stays for the next deal",
-    "pool_refunded": lambda t: refunded(t, capital(WHAT.get(t.data.get("pool"), "the pool"))),
+    "brag_bet": lambda t: _("%(player)s bragged %(amount)s on the second stake",
+                            player=t.name(t.data["player"]),
+                            amount=t.pays(t.data["player"], None, t.data["amount"])),
+    "stake_carried_over": lambda t: _("Nobody won %(stake)s: it stays for the next deal",
+                                      stake=_(WHAT[t.data["stake"]])),
+    "pool_refunded": lambda t: refunded(t, capital(_(WHAT.get(t.data.get("pool"), "the pool")))),
 }
 
 

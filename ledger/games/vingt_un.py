@@ -12,7 +12,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, every_hand, once, per_player
 from ledger.games.page import Button, Field
 from ledger.games.told import Told
-from ledger.language import N_
+from ledger.language import N_, _
 
 TIE_SHARES = {"none": (0, 1), "1/4": (1, 4), "1/3": (1, 3)}
 
@@ -31,9 +31,9 @@ def vingt_un_hand_settled(game: InPlay, data: dict) -> list[dict]:
     dealer = game.dealer()
     hand = game.seated("data.player", data["player"])
     if hand == dealer:
-        raise Conflict.field("data.player", "The dealer does not settle with himself.")
+        raise Conflict.field("data.player", _("The dealer does not settle with himself."))
     if data["tie"] and data["winner"] != "dealer":
-        raise Inconsistent.field("data.tie", "The dealer wins ties.")
+        raise Inconsistent.field("data.tie", _("The dealer wins ties."))
     doubled = 2 if game.dealing["stakes_doubled"] else 1
     amount = data.get("amount") or game.stake * doubled * (2 if data["natural"] else 1)
     if data["winner"] == "player":
@@ -46,7 +46,7 @@ def vingt_un_hand_settled(game: InPlay, data: dict) -> list[dict]:
 def stakes_doubled(game: InPlay, data: dict) -> list[dict]:
     """Seed 003: the dealer may insist that all stakes are doubled (for this deal)."""
     if game.dealing["stakes_doubled"]:
-        raise Conflict("Stakes are doubled already in this deal.", {"type": ["already doubled"]})
+        raise Conflict(_("Stakes are doubled already in this deal."), {"type": [_("already doubled")]})
     return []
 
 
@@ -61,7 +61,7 @@ def vingt_un_overdrawn(game: InPlay, data: dict) -> list[dict]:
     """Seed 002 (b): the dealer who over-draws pays the agreed penalty into the pool."""
     penalty = game.options["overdraw_penalty"]
     if penalty == 0:
-        raise Conflict.field("type", "This game was started without an over-draw penalty.")
+        raise Conflict.field("type", _("This game was started without an over-draw penalty."))
     return transfer(player(game.dealer()), pool(game.id), penalty)
 
 
@@ -78,37 +78,44 @@ def hand_told(told: Told) -> str:
     """Who won the hand, the player or the dealer, how (a natural, a tie), and what was paid."""
     data, hand = told.data, told.data["player"]
     dealer = next((p for p in [*told.payees(), *told.payers()] if p != hand), told.dealer)
-    who, banker = told.name(hand), told.name(dealer)
-    natural = " with a natural" if data["natural"] else ""
+    names = {"who": told.name(hand), "banker": told.name(dealer)}
     amount = abs(told.got(hand))  # the hand's one part: paid or received
     if data["winner"] == "player":
         paid = told.pays(dealer, hand, amount)
-        return f"{who} beat {banker}, the dealer,{natural}: {banker} paid {who} {paid}"
-    paid = f"{who} paid {banker} {told.pays(hand, dealer, amount)}"
+        return (_("%(who)s beat %(banker)s, the dealer, with a natural: %(banker)s paid %(who)s "
+                  "%(paid)s", paid=paid, **names) if data["natural"] else
+                _("%(who)s beat %(banker)s, the dealer: %(banker)s paid %(who)s %(paid)s",
+                  paid=paid, **names))
+    paid = told.pays(hand, dealer, amount)
     if not data["tie"]:
-        return f"{banker}, the dealer, beat {who}{natural}: {paid}"
+        return (_("%(banker)s, the dealer, beat %(who)s with a natural: %(who)s paid %(banker)s "
+                  "%(paid)s", paid=paid, **names) if data["natural"] else
+                _("%(banker)s, the dealer, beat %(who)s: %(who)s paid %(banker)s %(paid)s",
+                  paid=paid, **names))
     kept = told.pays(dealer, None, told.into_pool())
-    return (f"{who} tied with {banker}, the dealer, who wins ties: {paid}"
-            + (f", of which {banker} paid {kept} into the pool" if kept else ""))
+    tied = _("%(who)s tied with %(banker)s, the dealer, who wins ties: %(who)s paid %(banker)s "
+             "%(paid)s", paid=paid, **names)
+    return tied + (_(", of which %(banker)s paid %(kept)s into the pool", kept=kept, **names)
+                   if kept else "")
 
 
 def doubled_told(told: Told) -> str:
     if told.dealer is None:
-        return "The stakes were doubled for this deal"
-    return f"{told.name(told.dealer)}, the dealer, doubled the stakes for this deal"
+        return _("The stakes were doubled for this deal")
+    return _("%(dealer)s, the dealer, doubled the stakes for this deal", dealer=told.name(told.dealer))
 
 
 def brulet_told(told: Told) -> str:
     dealer = next(iter(told.payees()), told.dealer)
     each = max([told.pays(p, dealer, -told.got(p)) for p in told.payers()], default=0)
-    return (f"{told.name(dealer)}, the dealer, turned up a brulet (a natural in the top and "
-            f"bottom cards): each other player paid {told.name(dealer)} {each}")
+    return _("%(dealer)s, the dealer, turned up a brulet (a natural in the top and bottom cards): "
+             "each other player paid %(dealer)s %(each)s", dealer=told.name(dealer), each=each)
 
 
 def overdrawn_told(told: Told) -> str:
     dealer = next(iter(told.payers()), told.dealer)
-    return (f"{told.name(dealer)}, the dealer, over-drew and paid "
-            f"{told.pays(dealer, None, told.into_pool())} into the pool")
+    return _("%(dealer)s, the dealer, over-drew and paid %(paid)s into the pool",
+             dealer=told.name(dealer), paid=told.pays(dealer, None, told.into_pool()))
 
 
 WORDS = {"vingt_un_hand_settled": hand_told, "stakes_doubled": doubled_told,

@@ -20,7 +20,7 @@ from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.record import GameRecord
-from ledger.language import N_
+from ledger.language import N_, _
 
 PACKS = counts.PACKS
 INDEPENDENT = (3, 6)  # seats of a game of each for himself (two score the difference)
@@ -33,19 +33,22 @@ def check_start(state, data: dict) -> None:
     seats, options = data["seats"], data["options"]
     partnerships = options["partnerships"]
     if options["first_dealer"] not in (None, *seats):
-        raise Inconsistent.field("data.options", "The first dealer must be seated.")
+        raise Inconsistent.field("data.options", _("The first dealer must be seated."))
     if options["lowest_scorer_deduction"] and (partnerships or len(seats) < INDEPENDENT[0]):
-        raise Inconsistent.field("data.options.lowest_scorer_deduction", (
+        raise Inconsistent.field("data.options.lowest_scorer_deduction", _(
             "The lowest scorer's deduction is for three or more players each playing for "
-            "himself: " + ("two partnerships" if partnerships else "two players")
-            + " score only the difference."))
+            "himself: two partnerships score only the difference.") if partnerships else _(
+            "The lowest scorer's deduction is for three or more players each playing for "
+            "himself: two players score only the difference."))
     if partnerships is None:
         return
     paired = sorted(p for pair in partnerships for p in pair)
     if len(seats) != 4 or paired != sorted(seats):
-        raise Inconsistent.field("data.options", "Partnerships are two pairs of the four seated players.")
+        raise Inconsistent.field("data.options",
+                                 _("Partnerships are two pairs of the four seated players."))
     if any(abs(seats.index(a) - seats.index(b)) != 2 for a, b in partnerships):
-        raise Inconsistent.field("data.options", "Partners sit opposite each other (seats i and i+2).")
+        raise Inconsistent.field("data.options",
+                                 _("Partners sit opposite each other (seats i and i+2)."))
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -57,7 +60,7 @@ def deal_started(game: InPlay, data: dict) -> list[dict]:
 
 def _not_won(record: GameRecord) -> None:
     if won(record):
-        raise Conflict("This game has been won.", {"game_id": ["the game is over"]})
+        raise Conflict(_("This game has been won."), {"game_id": [_("the game is over")]})
 
 
 def deal_counted(game: InPlay, data: dict) -> list[dict]:

@@ -6,7 +6,8 @@ from marshmallow import ValidationError, fields
 from ledger.errors import Conflict, Inconsistent
 from ledger.events.fields import Count, EventData, RefKey
 from ledger.games.in_play import InPlay
-from ledger.games.told import Told, listed, plural
+from ledger.games.told import Told, listed
+from ledger.language import N_, _, n_
 
 PACKS = {52: {"cards": 52, "spades": 13, "aces": 4, "great_cassino": 1, "little_cassino": 1},
          32: {"cards": 32, "spades": 8, "aces": 4, "great_cassino": 1, "little_cassino": 0}}
@@ -26,7 +27,7 @@ class Holding(fields.Raw):
             return int(value)
         if type(value) is int and value in (0, 1):
             return value
-        raise ValidationError("Must be 0 or 1 (or true/false).")
+        raise ValidationError(_("Must be 0 or 1 (or true/false)."))
 
 
 class CassinoCounts(EventData):
@@ -54,8 +55,8 @@ def counted(game: InPlay, data: dict) -> None:
     counts = data["counts"]
     missing = [seat for seat in game.seats if seat not in counts]
     if missing:
-        raise Conflict.field("data.counts", "Count every seated player once (missing: "
-                             f"{', '.join(missing)}).")
+        raise Conflict.field("data.counts", _("Count every seated player once (missing: "
+                                              "%(missing)s).", missing=", ".join(missing)))
     _check_whole_deal(game.options, counts)
 
 
@@ -64,21 +65,23 @@ def _check_whole_deal(options: dict, counts: dict) -> None:
     for field, expected in pack.items():
         total = sum(c[field] for c in counts.values())
         if total != expected:
-            raise Conflict.field(f"data.counts.{field}",
-                                 f"A {options['pack']}-card deal has {expected} in all, not {total}.")
+            raise Conflict.field(f"data.counts.{field}", _(
+                "A %(pack)s-card deal has %(expected)s in all, not %(total)s.",
+                pack=options["pack"], expected=expected, total=total))
     for player, c in counts.items():
         if c["spades"] > c["cards"] or c["aces"] > c["cards"]:
-            raise Inconsistent.field(f"data.counts.{player}", "More spades or aces than cards taken.")
+            raise Inconsistent.field(f"data.counts.{player}",
+                                     _("More spades or aces than cards taken."))
         if c["little_cassino"] > c["spades"]:
-            raise Inconsistent.field(f"data.counts.{player}", "Little Cassino is the two of spades: "
-                                "whoever took it took at least one spade.")
+            raise Inconsistent.field(f"data.counts.{player}", _(
+                "Little Cassino is the two of spades: whoever took it took at least one spade."))
         if c["cards"] < fewest_cards(c):
-            raise Inconsistent.field(f"data.counts.{player}", f"{c['spades']} spades, {c['aces']} aces "
-                                "and Great Cassino (the ten of diamonds) are more cards than "
-                                f"{c['cards']}.")
+            raise Inconsistent.field(f"data.counts.{player}", _(
+                "%(spades)s spades, %(aces)s aces and Great Cassino (the ten of diamonds) are more "
+                "cards than %(cards)s.", spades=c["spades"], aces=c["aces"], cards=c["cards"]))
     if options["last_take_sweeps"] and not any(c["sweeps"] for c in counts.values()):
-        raise Conflict.field("data.counts.sweeps",
-                            "The last taker of the table's cards scores a sweep: at least one.")
+        raise Conflict.field("data.counts.sweeps", _(
+            "The last taker of the table's cards scores a sweep: at least one."))
 
 
 def fewest_cards(c: dict) -> int:
@@ -91,15 +94,22 @@ def fewest_cards(c: dict) -> int:
 
 def took(c: dict) -> str:
     """One player's counts in words."""
-    said = [plural(c["cards"], "card")]
-    said += [plural(c[key], key[:-1]) for key in ("spades", "aces", "sweeps") if c[key]]
-    return listed(said + [name for key, name in (("great_cassino", "Great Cassino"),
-                                                 ("little_cassino", "Little Cassino")) if c[key]])
+    said = [n_("%(n)s card", "%(n)s cards", c["cards"])]
+    if c["spades"]:
+        said.append(n_("%(n)s spade", "%(n)s spades", c["spades"]))
+    if c["aces"]:
+        said.append(n_("%(n)s ace", "%(n)s aces", c["aces"]))
+    if c["sweeps"]:
+        said.append(n_("%(n)s sweep", "%(n)s sweeps", c["sweeps"]))
+    return listed(said + [_(name) for key, name in (("great_cassino", N_("Great Cassino")),
+                                                    ("little_cassino", N_("Little Cassino")))
+                          if c[key]])
 
 
 def counted_said(told: Told) -> str:
     counts = told.data["counts"]
-    return "Counted: " + "; ".join(f"{told.name(p)} {took(c)}" for p, c in counts.items())
+    return _("Counted: %(counts)s", counts="; ".join(f"{told.name(p)} {took(c)}"
+                                                       for p, c in counts.items()))
 
 
 def example(st, t):

@@ -9,7 +9,8 @@ from marshmallow import fields
 from ledger.errors import Conflict, Inconsistent
 from ledger.events.fields import Count, EventData, Ref, RefKey
 from ledger.games.in_play import InPlay
-from ledger.games.told import Told, listed, plural
+from ledger.games.told import Told, listed
+from ledger.language import N_, _, n_
 
 ACES = 4  # in either pack
 
@@ -33,16 +34,17 @@ def taken(game: InPlay, data: dict) -> None:
     """Four aces; Little Cassino as the pack has it; a sweep at least when the last take
     scores one. (Everyone named is seated: ledger.rules checks every player a fact names.)"""
     if sum(data["aces"].values()) != ACES:
-        raise Inconsistent.field("data.aces", f"Four aces in all, not {sum(data['aces'].values())}.")
+        raise Inconsistent.field("data.aces", _("Four aces in all, not %(aces)s.",
+                                                aces=sum(data["aces"].values())))
     if game.options["pack"] == 32 and data["little_cassino"] is not None:
         raise Conflict.field("data.little_cassino",
-                             "A 32-card pack has no Little Cassino (the two of spades).")
+                             _("A 32-card pack has no Little Cassino (the two of spades)."))
     if game.options["pack"] == 52 and data["little_cassino"] is None:
         raise Conflict.field("data.little_cassino",
-                             "Who took Little Cassino, the two of spades? Someone did.")
+                             _("Who took Little Cassino, the two of spades? Someone did."))
     if game.options["last_take_sweeps"] and not sum(data["sweeps"].values()):
-        raise Conflict.field("data.sweeps",
-                            "The last taker of the table's cards scores a sweep: at least one.")
+        raise Conflict.field("data.sweeps", _(
+            "The last taker of the table's cards scores a sweep: at least one."))
 
 
 def as_counts(seats: list[str], data: dict) -> dict:
@@ -59,22 +61,27 @@ def taken_said(told: Told) -> str:
     """`Taken: Ann the most cards, 1 ace and Great Cassino; Dot 3 aces, 1 sweep and Little
     Cassino; the most spades tied`: what each player took, in seat order, and what was tied."""
     data, took = told.data, {}
-    for key, what in (("most_cards", "the most cards"), ("most_spades", "the most spades")):
+    for key, what in MOST:
         if data.get(key):
-            took.setdefault(data[key], []).append(what)
-    for key, noun in (("aces", "ace"), ("sweeps", "sweep")):
-        for p, n in (data.get(key) or {}).items():
-            if n:
-                took.setdefault(p, []).append(plural(n, noun))
-    for key, card in (("great_cassino", "Great Cassino"), ("little_cassino", "Little Cassino")):
+            took.setdefault(data[key], []).append(_(what))
+    for p, n in (data.get("aces") or {}).items():
+        if n:
+            took.setdefault(p, []).append(n_("%(n)s ace", "%(n)s aces", n))
+    for p, n in (data.get("sweeps") or {}).items():
+        if n:
+            took.setdefault(p, []).append(n_("%(n)s sweep", "%(n)s sweeps", n))
+    for key, card in (("great_cassino", N_("Great Cassino")), ("little_cassino", N_("Little Cassino"))):
         if data.get(key):
-            took.setdefault(data[key], []).append(card)
+            took.setdefault(data[key], []).append(_(card))
     seats = told.game.seats if told.game else []
     said = [f"{told.name(p)} {listed(took[p])}"
             for p in sorted(took, key=lambda p: seats.index(p) if p in seats else len(seats))]
-    tied = [what for key, what in (("most_cards", "the most cards"),
-                                   ("most_spades", "the most spades")) if not data.get(key)]
-    return "Taken: " + "; ".join(said + ([f"{listed(tied)} tied"] if tied else []))
+    tied = [_(what) for key, what in MOST if not data.get(key)]
+    return _("Taken: %(taken)s", taken="; ".join(
+        said + ([_("%(tied)s tied", tied=listed(tied))] if tied else [])))
+
+
+MOST = (("most_cards", N_("the most cards")), ("most_spades", N_("the most spades")))
 
 
 def example(st, t):

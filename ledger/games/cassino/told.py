@@ -5,6 +5,7 @@ from ledger.games.cassino import counts, taken
 from ledger.games.cassino.scores import deal_points, scores, sides
 from ledger.games.cassino.stakes import paired
 from ledger.games.told import Told, listed
+from ledger.language import _, n_
 
 
 def counted_told(told: Told) -> str:
@@ -28,12 +29,19 @@ def scored_told(told: Told, counted: dict) -> str:
         return paid_told(told)
     scored = deal_points(game, counted)[1]
     scorers = [(side, n) for side, n in zip(sides(game), scored) if n]
-    said = ("; nobody scores" if not scorers else "; scores: " + ", ".join(
-        f"{told.names(side)} {n}" for side, n in scorers) if len(scorers) > 1 else
-        f"; {told.names(scorers[0][0])} score{'s' if len(scorers[0][0]) == 1 else ''} {scorers[0][1]}")
+    if not scorers:
+        said = "; " + _("nobody scores")
+    elif len(scorers) > 1:
+        said = "; " + _("scores: %(scores)s", scores=", ".join(
+            f"{told.names(side)} {n}" for side, n in scorers))
+    else:
+        said = "; " + n_("%(side)s scores %(points)s", "%(side)s score %(points)s",
+                         len(scorers[0][0]), side=told.names(scorers[0][0]), points=scorers[0][1])
     result = scores(game)["result"]
     if result and result["event_id"] == told.event_id:
-        said += f"; {told.names(result['winners'])} won the game {result['points']}–{result['against']}"
+        said += "; " + _("%(winners)s won the game %(points)s–%(against)s",
+                         winners=told.names(result["winners"]), points=result["points"],
+                         against=result["against"])
     return said + paid_told(told)
 
 
@@ -41,6 +49,6 @@ def paid_told(told: Told) -> str:
     """`; Ben paid Ann 2 and Dot paid Cleo 2 for the game`: each loser's one payment, to the
     winner the rules paired him with."""
     pairs = paired(told.game.seats, told.payers(), told.payees()) if told.payees() else []
-    pays = [f"{told.name(loser)} paid {told.name(winner)} {told.pays(loser, winner, -told.got(loser))}"
-            for loser, winner in pairs]
-    return f"; {listed(pays)} for the game" if pays else ""
+    pays = [_("%(payer)s paid %(payee)s %(amount)s", payer=told.name(loser), payee=told.name(winner),
+              amount=told.pays(loser, winner, -told.got(loser))) for loser, winner in pairs]
+    return "; " + _("%(paid)s for the game", paid=listed(pays)) if pays else ""

@@ -7,6 +7,7 @@ from ledger.events.postings import combine, player, pool, transfer
 from ledger.games import generic, kit
 from ledger.games.in_play import InPlay
 from ledger.games.loo.told import TRICKS
+from ledger.language import _, n_
 
 MOST_SEATED = {3: 16, 5: 10}  # three cards each and the miss, or five each, and the trump
 
@@ -15,8 +16,9 @@ def check_start(_state, data: dict) -> None:
     """One pack deals each seat its cards, the trump, and in three-card Loo the miss."""
     cards = data["options"]["cards"]
     if len(data["seats"]) > MOST_SEATED[cards]:
-        raise Inconsistent.field("data.options.cards", f"{cards}-card Loo seats "
-                                 f"{MOST_SEATED[cards]} at most: one pack deals them all.")
+        raise Inconsistent.field("data.options.cards", _(
+            "%(cards)s-card Loo seats %(most)s at most: one pack deals them all.", cards=cards,
+            most=MOST_SEATED[cards]))
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:
@@ -48,8 +50,8 @@ def tricks_taken(game: InPlay, data: dict) -> list[dict]:
     played = TRICKS[:game.options["cards"]]
     for name, winner in tricks.items():
         if name not in played:
-            raise Conflict.field(f"data.tricks.{name}", f"{len(played)}-card Loo has "
-                                 f"{len(played)} tricks a deal.")
+            raise Conflict.field(f"data.tricks.{name}", _(
+                "%(cards)s-card Loo has %(cards)s tricks a deal.", cards=len(played)))
         game.seated(f"data.tricks.{name}", winner)
     _check_outcome(game, data, played)
     held = game.pool
@@ -69,24 +71,29 @@ def _check_outcome(game: InPlay, data: dict, played: tuple[str, ...]) -> None:
     trumps all stood (Peel)."""
     tricks, looed, flush = data["tricks"], data["looed"], data.get("flush")
     if not tricks and flush is None and not looed:
-        raise Inconsistent.field("data.tricks", "Nobody took a trick and nobody was looed: name "
-                                 "who took each trick (the dealer, when all the others threw up).")
+        raise Inconsistent.field("data.tricks", _(
+            "Nobody took a trick and nobody was looed: name who took each trick (the dealer, "
+            "when all the others threw up)."))
     took = set(tricks.values()) | {flush}
     for who in looed:
         if who in took:
-            raise Inconsistent.field("data.looed", f"{game.name(who)} took a trick (or swept the "
-                                     "board): he is not looed.")
+            raise Inconsistent.field("data.looed", _(
+                "%(player)s took a trick (or swept the board): he is not looed.",
+                player=game.name(who)))
     if flush is not None:
         if game.options["cards"] != 5:
-            raise Conflict.field("data.flush", "Only five-card Loo has flushes (the old Hoyle).")
+            raise Conflict.field("data.flush", _("Only five-card Loo has flushes (the old Hoyle)."))
         if tricks:
-            raise Inconsistent.field("data.tricks", "A flush sweeps the board: no trick is played.")
+            raise Inconsistent.field("data.tricks",
+                                     _("A flush sweeps the board: no trick is played."))
     if not (game.options["club_law"] and data["clubs"]):
         return
     if flush is None and len(tricks) < len(played):
-        raise Conflict.field("data.tricks", "Club law: clubs were trumps, so the miss was "
-                             "withdrawn and every trick fell to a player.")
+        raise Conflict.field("data.tricks", _("Club law: clubs were trumps, so the miss was "
+                                              "withdrawn and every trick fell to a player."))
     idle = [game.name(seat) for seat in game.seats if seat not in took and seat not in looed]
     if idle:
-        raise Conflict.field("data.looed", f"Club law: clubs were trumps, so everybody stood: "
-                             f"{', '.join(idle)} took no trick and {'is' if len(idle) == 1 else 'are'} looed.")
+        raise Conflict.field("data.looed", n_(
+            "Club law: clubs were trumps, so everybody stood: %(idle)s took no trick and is looed.",
+            "Club law: clubs were trumps, so everybody stood: %(idle)s took no trick and are "
+            "looed.", len(idle), idle=", ".join(idle)))

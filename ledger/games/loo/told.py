@@ -3,16 +3,19 @@ tricks and what they came to, a trick left to the pool, a flush, and each loo pa
 next pool. Each player's part is one figure (his tricks' shares, or his loo), said apart."""
 
 from ledger.games.told import Told, listed
+from ledger.language import N_, _, n_
 
 TRICKS = ("first", "second", "third", "fourth", "fifth")
+ORDINAL = dict(zip(TRICKS, (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"))))
 
 
 def dealt_told(told: Told) -> str:
     dealer = told.dealer_named()
-    said = f"{told.name(dealer)} dealt" if dealer else "The deal was dealt"
+    said = _("%(dealer)s dealt", dealer=told.name(dealer)) if dealer else _("The deal was dealt")
     if told.payers() == [dealer]:
-        return f"{said} and put up {told.pays(dealer, None, -told.got(dealer))} for the deal"
-    paid = told.each_paid("the pool", dealer)
+        return said + _(" and put up %(amount)s for the deal",
+                        amount=told.pays(dealer, None, -told.got(dealer)))
+    paid = told.each_paid(_("the pool"), dealer)
     return f"{said}; {paid}" if paid else said
 
 
@@ -23,30 +26,33 @@ def tricks_told(told: Told) -> str:
     tricks, flush = data.get("tricks") or {}, data.get("flush")
     said = []
     if flush:
-        said.append(f"{told.name(flush)}'s flush swept the board: the pool of "
-                    f"{told.pays(None, flush, told.got(flush))}")
+        said.append(_("%(player)s's flush swept the board: the pool of %(pool)s",
+                      player=told.name(flush), pool=told.pays(None, flush, told.got(flush))))
     by_winner: dict[str, list[str]] = {}
     for name in TRICKS:
         if name in tricks:
             by_winner.setdefault(tricks[name], []).append(name)
-    took = [f"{told.name(who)} the {listed(names)} ({told.pays(None, who, told.got(who))})"
-            for who, names in by_winner.items()]
+    took = [_("%(player)s the %(tricks)s (%(won)s)", player=told.name(who),
+              tricks=listed([_(ORDINAL[name]) for name in names]),
+              won=told.pays(None, who, told.got(who))) for who, names in by_winner.items()]
     if took:
-        said.append("Tricks: " + ", ".join(took))
+        said.append(_("Tricks: %(took)s", took=", ".join(took)))
     left = [name for name in TRICKS[:told.options.get("cards", 3)] if name not in tricks]
     if left and not flush:
-        one = len(left) == 1
-        said.append(f"the {listed(left)} {'trick' if one else 'tricks'} to no player (the miss "
-                    f"for the pool): {'its' if one else 'their'} share stays in the pool")
+        unwon = listed([_(ORDINAL[name]) for name in left])  # (a call inside n_'s escapes pybabel)
+        said.append(n_("the %(tricks)s trick to no player (the miss for the pool): its share "
+                       "stays in the pool", "the %(tricks)s tricks to no player (the miss for "
+                       "the pool): their share stays in the pool", len(left), tricks=unwon))
     looed = data.get("looed") or []
     if looed:  # a loo costs each the same
         paid = [told.pays(who, None, -told.got(who)) for who in looed][0]
-        said.append(f"{told.names(looed)} {'was' if len(looed) == 1 else 'were'} looed, "
-                    f"{paid}{'' if len(looed) == 1 else ' each'} into the next pool")
+        said.append(n_("%(looed)s was looed, %(paid)s into the next pool", "%(looed)s were "
+                       "looed, %(paid)s each into the next pool", len(looed),
+                       looed=told.names(looed), paid=paid))
     elif not flush:
-        said.append("nobody looed")
+        said.append(_("nobody looed"))
     if data.get("clubs") and told.options.get("club_law"):
-        said.append("clubs trumps, all stood")
+        said.append(_("clubs trumps, all stood"))
     return "; ".join(said)
 
 

@@ -53,7 +53,7 @@ from ledger.games.life import DealLife, when_settled
 from ledger.games.page import Button, Field
 from ledger.games.pope_joan.played import held_together, won
 from ledger.games.pope_joan.told import WORDS, pope_ends_the_deal
-from ledger.language import N_
+from ledger.language import N_, _
 
 DRESSING = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1,
             "knave": 1, "game": 1}
@@ -125,8 +125,8 @@ def trump_turned_up(game: InPlay, data: dict) -> list[dict]:
         dealt = data.get("cards_dealt") or {}
         missing = [s for s in game.seats if s != dealer and s not in dealt]
         if missing or dealer in dealt or any(p not in game.seats for p in dealt):
-            raise Conflict.field("data.cards_dealt", "The Pope turned up: give the cards dealt to "
-                                "every other player.")
+            raise Conflict.field("data.cards_dealt", _("The Pope turned up: give the cards dealt "
+                                                       "to every other player."))
         paid = [p for seat, n in dealt.items() for p in transfer(player(seat), player(dealer), n)]
     return combine([*(p for name in taken for p in kit.pool_taken(game, dealer, name)), *paid])
 
@@ -151,11 +151,13 @@ def pope_joan_out(game: InPlay, data: dict) -> list[dict]:
     if holder is not None:
         game.seated("data.pope_held_by", holder)
         if "the pope" in game.settled or "pope" in won:
-            raise Conflict("The Pope was played (or turned up) this deal: nobody still holds it, "
-                           "and nobody is excused.", {"data.pope_held_by": ["the Pope was played"]})
+            raise Conflict(_("The Pope was played (or turned up) this deal: nobody still holds "
+                             "it, and nobody is excused."),
+                           {"data.pope_held_by": [_("the Pope was played")]})
         if holder == data["player"] or not data["cards_left"].get(holder):
-            raise Inconsistent.field("data.pope_held_by", f"{game.name(holder)} holds no cards: "
-                                     "the Pope unplayed is in a hand with cards left.")
+            raise Inconsistent.field("data.pope_held_by", _(
+                "%(holder)s holds no cards: the Pope unplayed is in a hand with cards left.",
+                holder=game.name(holder)))
     excused = holder if game.options["pope_holder_excused"] else None
     paid = kit.going_out(game, data, excused)
     taken = [p for name, winner in won.items() for p in kit.pool_taken(game, winner, name)]

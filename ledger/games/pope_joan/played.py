@@ -6,6 +6,8 @@ one player holds the Queen for both."""
 from ledger.errors import Conflict, Inconsistent
 from ledger.games.in_play import InPlay
 from ledger.games.pope_joan.told import CALLED, CARDS
+from ledger.games.told import listed
+from ledger.language import _
 
 # Matrimony is king and queen of trumps in one hand, Intrigue queen and knave (Hoffmann): who
 # takes either took its two cards, so he is who took those cards' own compartments
@@ -26,16 +28,19 @@ def held_together(game: InPlay, won: dict[str, str], field: str) -> None:
     every = {**before, **won}
     if {"matrimony", "intrigue"} <= set(every) and every["matrimony"] != every["intrigue"]:
         error = Inconsistent if {"matrimony", "intrigue"} <= set(won) else Conflict
-        raise error.field(field, "Matrimony and Intrigue both hold the Queen of trumps: one "
-                          f"player took both, not {game.name(every['matrimony'])} and "
-                          f"{game.name(every['intrigue'])}.")
+        raise error.field(field, _("Matrimony and Intrigue both hold the Queen of trumps: one "
+                                   "player took both, not %(one)s and %(other)s.",
+                                   one=game.name(every["matrimony"]),
+                                   other=game.name(every["intrigue"])))
     for pair, cards in PAIRS.items():
         for card in (c for c in cards if pair in every and c in every):
             if every[card] != every[pair]:
                 error = Inconsistent if pair in won and card in won else Conflict
-                raise error.field(field, f"{CALLED[pair]} is {' and '.join(CARDS[c] for c in cards)} "
-                                  f"in one hand: {game.name(every[pair])} took {CALLED[pair]}, so "
-                                  f"{CALLED[card]} is his too, not {game.name(every[card])}'s.")
+                raise error.field(field, _(
+                    "%(pair)s is %(cards)s in one hand: %(taker)s took %(pair)s, so %(card)s is "
+                    "his too, not %(other)s's.", pair=_(CALLED[pair]),
+                    cards=listed([_(CARDS[c]) for c in cards]), taker=game.name(every[pair]),
+                    card=_(CALLED[card]), other=game.name(every[card])))
 
 
 def won(record, event: dict) -> None:

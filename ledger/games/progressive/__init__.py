@@ -15,7 +15,7 @@ from ledger.games.page import Button, Field
 from ledger.games.progressive.tallies import going_down, progressive, tallies
 from ledger.games.record import GameRecord
 from ledger.games.told import Told
-from ledger.language import N_
+from ledger.language import N_, _
 
 
 def check_start(state, data: dict) -> None:
@@ -23,13 +23,15 @@ def check_start(state, data: dict) -> None:
     tables = data["options"]["tables"]
     for entry in tables:
         if entry["table_id"] not in state.tables:
-            raise NotFound(f"No table {entry['table_id']}.", {"data.options": ["unknown table"]})
+            raise NotFound(_("No table %(id)s.", id=entry["table_id"]),
+                           {"data.options": [_("unknown table")]})
     ranks = [state.tables[entry["table_id"]].rank for entry in tables]
     if ranks != sorted(set(ranks)):
-        raise Conflict.field("data.options", "List the tables head table first, by rank.")
+        raise Conflict.field("data.options", _("List the tables head table first, by rank."))
     seated = [p for entry in tables for p in entry["seats"]]
     if sorted(seated) != sorted(data["seats"]):
-        raise Inconsistent.field("data.options", "Every player of the game sits at exactly one table.")
+        raise Inconsistent.field("data.options",
+                                 _("Every player of the game sits at exactly one table."))
 
 
 def starting_stakes(data: dict) -> list[dict]:
@@ -42,24 +44,26 @@ def progressive_pot_won(game: InPlay, data: dict) -> list[dict]:
     """One table's pool this round: each contribution goes to the winner."""
     now, table = progressive(game.record), data["table_id"]
     if table not in now["seating"]:
-        raise Conflict.field("data.table_id", "Not a table of this game.")
+        raise Conflict.field("data.table_id", _("Not a table of this game."))
     if table in now["pots"]:
-        raise Conflict("This table's pot is already recorded this round.",
-                       {"data.table_id": ["pot already recorded this round"]})
+        raise Conflict(_("This table's pot is already recorded this round."),
+                       {"data.table_id": [_("pot already recorded this round")]})
     at_table, contributions = now["seating"][table], data["contributions"]
     for contributor, counters in contributions.items():
         if contributor not in at_table:
-            raise Conflict(f"{contributor} does not sit at this table.",
-                           {"data.contributions": ["not seated at this table"]})
+            raise Conflict(_("%(player)s does not sit at this table.", player=game.name(contributor)),
+                           {"data.contributions": [_("not seated at this table")]})
         if counters > now["held"][contributor]:
-            raise Conflict(f"{contributor} holds {now['held'][contributor]} counters.",
-                           {"data.contributions": ["more than the player holds"]})
+            raise Conflict(_("%(player)s holds %(held)s counters.", player=game.name(contributor),
+                             held=now["held"][contributor]),
+                           {"data.contributions": [_("more than the player holds")]})
     if data["winner"] not in contributions:
-        raise Inconsistent.field("data.winner", "The winner is one of the contributors.")
+        raise Inconsistent.field("data.winner", _("The winner is one of the contributors."))
     if data["winner"] in data["callers"]:
-        raise Inconsistent.field("data.callers", "Callers are the winner's opponents, not the winner.")
+        raise Inconsistent.field("data.callers",
+                                 _("Callers are the winner's opponents, not the winner."))
     if any(c not in at_table for c in data["callers"]):
-        raise Conflict.field("data.callers", "Callers are the winner's opponents at this table.")
+        raise Conflict.field("data.callers", _("Callers are the winner's opponents at this table."))
     return combine([p for contributor, counters in contributions.items()
                    for p in transfer(player(contributor), player(data["winner"]), counters)])
 
@@ -69,12 +73,12 @@ def progressive_round_ended(game: InPlay, data: dict) -> list[dict]:
     now = progressive(game.record)
     missing = [t for t in now["order"] if t not in now["pots"]]
     if missing:
-        raise Conflict(f"No pot recorded yet at: {', '.join(missing)}.",
-                       {"type": ["a table's pot is missing"]})
+        raise Conflict(_("No pot recorded yet at: %(tables)s.", tables=", ".join(missing)),
+                       {"type": [_("a table's pot is missing")]})
     if len(now["order"]) > 1 and len(now["seating"][now["order"][0]]) < 2:
-        raise Conflict("Only the winner sits at the head table, so nobody can go down to the "
-                       "booby table: seat two or more at each table.",
-                       {"type": ["one player at the head table"]})
+        raise Conflict(_("Only the winner sits at the head table, so nobody can go down to the "
+                         "booby table: seat two or more at each table."),
+                       {"type": [_("one player at the head table")]})
     if len(now["order"]) > 1:  # (the cutters are seated: ledger.rules checks them)
         going_down(now, now["pots"][now["order"][0]], data.get("cuts") or {}, game.seats, True)
     return []
@@ -85,7 +89,8 @@ def progressive_rebuy(game: InPlay, data: dict) -> list[dict]:
     rebuyer = game.seated("data.player", data["player"])
     held = progressive(game.record)["held"][rebuyer]
     if held > 0:
-        raise Conflict(f"{rebuyer} still holds {held} counters.", {"data.player": ["not broke"]})
+        raise Conflict(_("%(player)s still holds %(held)s counters.", player=game.name(rebuyer),
+                         held=held), {"data.player": [_("not broke")]})
     return transfer(BANK, player(rebuyer), game.options["starting_counters"])
 
 
@@ -97,22 +102,25 @@ RULES = {"progressive_pot_won": progressive_pot_won,
 def pot_told(told: Told) -> str:
     data, put_in = told.data, told.data["contributions"]
     pot = sum(told.pays(p, data["winner"], n) for p, n in put_in.items())
-    said = (f"At {told.table(data['table_id'])}, {told.name(data['winner'])} won a pot of "
-            f"{pot} (put in: {told.counted(put_in)})")
-    return said + (f"; {told.names(data['callers'])} called" if data["callers"] else "")
+    said = _("At %(table)s, %(winner)s won a pot of %(pot)s (put in: %(put_in)s)",
+             table=told.table(data["table_id"]), winner=told.name(data["winner"]), pot=pot,
+             put_in=told.counted(put_in))
+    return said + (_("; %(callers)s called", callers=told.names(data["callers"]))
+                   if data["callers"] else "")
 
 
 def bell_told(told: Told) -> str:
     """The round ended: who took the yellow chip with the head table's pot, and who moved."""
     cuts = told.data.get("cuts") or {}
-    said, last = "The bell: the round ended", _round_at(told.game, told.event_id)
+    said, last = _("The bell: the round ended"), _round_at(told.game, told.event_id)
     if last:
-        said = (f"The bell: round {last['round']} ended; {told.name(last['yellow_chip'])} won "
-                f"the head table's pot and a yellow chip")
-        said += "".join(f"; {told.name(m['player'])} "
-                        f"{'went down' if m['why'] == 'fewest counters' else 'moved up'} to "
-                        f"{told.table(m['to'])}" for m in last["moves"])
-    return said + (f" (cuts: {told.counted(cuts)})" if cuts else "")
+        said = _("The bell: round %(round)s ended; %(winner)s won the head table's pot and a "
+                 "yellow chip", round=last["round"], winner=told.name(last["yellow_chip"]))
+        said += "".join("; " + (_("%(player)s went down to %(table)s", player=told.name(
+            m["player"]), table=told.table(m["to"])) if m["why"] == "fewest counters" else _(
+            "%(player)s moved up to %(table)s", player=told.name(m["player"]),
+            table=told.table(m["to"]))) for m in last["moves"])
+    return said + (_(" (cuts: %(cuts)s)", cuts=told.counted(cuts)) if cuts else "")
 
 
 def _round_at(record: GameRecord | None, event_id: str) -> dict | None:
@@ -120,13 +128,14 @@ def _round_at(record: GameRecord | None, event_id: str) -> dict | None:
     if record is None or event_id not in record.facts:
         return None
     facts = list(record.facts.items())
-    upto = dict(facts[:[key for key, _ in facts].index(event_id) + 1])
+    upto = dict(facts[:[key for key, __ in facts].index(event_id) + 1])
     return progressive(replace(record, facts=upto))["last_round"]
 
 
 def rebuy_told(told: Told) -> str:
     who = told.data["player"]
-    return f"{told.name(who)} took a fresh stake of {told.pays(None, who, told.got(who))} from the banker"
+    return _("%(player)s took a fresh stake of %(stake)s from the banker", player=told.name(who),
+             stake=told.pays(None, who, told.got(who)))
 
 
 class TableSeats(EventData):

@@ -3,6 +3,7 @@ prizes, folded from the game's pots, bells and rebuys (a voided one adds nothing
 
 from ledger.errors import Inconsistent
 from ledger.games.record import GameRecord
+from ledger.language import _
 
 
 def progressive(game: GameRecord, strict: bool = False) -> dict:
@@ -80,8 +81,9 @@ def going_down(state, head_pot, cuts: dict, seats, strict: bool) -> str:
     if all(p in cuts for p in tied) and len({cuts[p] for p in tied}) == len(tied):
         return max(tied, key=lambda p: cuts[p])
     if strict:
-        raise Inconsistent.field("data.cuts", "Players tied for fewest counters at the head table "
-                            f"must cut (distinct cuts): {', '.join(tied)}.")
+        raise Inconsistent.field("data.cuts", _("Players tied for fewest counters at the head "
+                                                "table must cut (distinct cuts): %(tied)s.",
+                                                tied=", ".join(tied)))
     return min(tied, key=seats.index)
 
 
