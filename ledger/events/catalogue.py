@@ -7,6 +7,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
 from ledger.errors import Invalid
 from ledger.events.fields import Ref, WholeNumber, players_named
+from ledger.language import _
 
 
 class Envelope(Schema):
@@ -58,25 +59,26 @@ class Catalogue:
         """Validate an event's data against its type's schema; 422 names each bad field."""
         schema = self._instances.get(event_type)
         if schema is None:
-            raise Invalid.field("type", f"Unknown event type {event_type!r}.")
+            raise Invalid.field("type", _("Unknown event type %(type)s.", type=repr(event_type)))
         if not isinstance(data, dict):
-            raise Invalid.field("data", "Must be an object.")
+            raise Invalid.field("data", _("Must be an object."))
         try:
             return schema.load(data)
         except ValidationError as error:
             at_fault = {f"data.{name}": _messages(msgs) for name, msgs in error.messages.items()}
-            raise Invalid("Invalid event data: " + ", ".join(at_fault), at_fault) from None
+            raise Invalid(_("Invalid event data: %(fields)s", fields=", ".join(at_fault)),
+                          at_fault) from None
 
     def load_request(self, body) -> dict:
         """Validate an append request, its data by its type's schema; 422 names each bad
         field (`data.amount`, `expected_version`, …)."""
         if not isinstance(body, dict):
-            raise Invalid.field("body", "Must be a JSON object.")
+            raise Invalid.field("body", _("Must be a JSON object."))
         kind = body.get("type")
         schema = self._requests.get(kind) if isinstance(kind, str) else None
         if schema is None:
-            raise Invalid.field("type", f"Unknown event type {kind!r}." if "type" in body
-                                else "Missing data for required field.")
+            raise Invalid.field("type", _("Unknown event type %(type)s.", type=repr(kind))
+                                if "type" in body else _("Missing data for required field."))
         known = self._known.loaded(body)
         if known is not None:
             return known
@@ -84,7 +86,8 @@ class Catalogue:
             loaded = schema.load({"data": {}, **body})
         except ValidationError as error:
             at_fault = dict(_flat(error.messages))
-            raise Invalid("Invalid event: " + ", ".join(at_fault), at_fault) from None
+            raise Invalid(_("Invalid event: %(fields)s", fields=", ".join(at_fault)),
+                          at_fault) from None
         self._known.keep(body, loaded)
         return loaded
 

@@ -7,6 +7,7 @@ postings sum to zero, so counters are neither made nor lost.
 from collections.abc import Iterable
 
 from ledger.errors import Conflict
+from ledger.language import _
 
 BANK = "bank"
 
@@ -63,7 +64,7 @@ def check_pools(balances: dict[str, int], postings: list[dict]) -> None:
         account = posting["account"]
         if is_pool(account) and balances.get(account, 0) + posting["amount"] < 0:
             raise Conflict(
-                f"{account} holds {balances.get(account, 0)} counters, "
-                f"cannot pay out {-posting['amount']}",
+                _("%(account)s holds %(held)s counters, cannot pay out %(amount)s",
+                  account=account, held=balances.get(account, 0), amount=-posting["amount"]),
                 pool=balances.get(account, 0),
             )

@@ -9,6 +9,7 @@ from ledger.events.postings import check_pools
 from ledger.games import generic, life
 from ledger.games.due import deal_now
 from ledger.games.in_play import InPlay
+from ledger.language import _
 from ledger.projections.state import SessionState
 from ledger.rules import mends, session, tab
 
@@ -39,22 +40,27 @@ def decide(state: SessionState, draft: Draft, target: dict | None = None,
 def check_opened(state: SessionState, session_id: str, expected_version: int | None) -> None:
     """The session exists (404) and stands where the writer saw it, if he says (409)."""
     if state.version == 0:
-        raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
+        raise NotFound(_("No session %(id)s.", id=session_id),
+                       {"session_id": [_("unknown session")]})
     if expected_version is not None and expected_version != state.version:
-        raise Conflict(f"Session is at version {state.version}, not {expected_version}.",
-                       {"expected_version": [f"current version is {state.version}"]},
+        raise Conflict(_("Session is at version %(version)s, not %(expected)s.",
+                         version=state.version, expected=expected_version),
+                       {"expected_version": [_("current version is %(version)s",
+                                               version=state.version)]},
                        current_version=state.version)
 
 
 def _game_rule(state: SessionState, draft: Draft) -> list[dict]:
     if draft.game_id is None:
-        raise Invalid.field("game_id", f"A {draft.type} event belongs to a game.")
+        raise Invalid.field("game_id", _("A %(type)s event belongs to a game.", type=draft.type))
     record = state.games.get(draft.game_id)
     if record is None:
-        raise NotFound(f"No game {draft.game_id} in this session.", {"game_id": ["unknown game"]})
+        raise NotFound(_("No game %(id)s in this session.", id=draft.game_id),
+                       {"game_id": [_("unknown game")]})
     game = games.of(record)
     if not game.takes(draft.type):
-        raise Conflict.field("type", f"{draft.type} is not recorded in a {game.title} game.")
+        raise Conflict.field("type", _("%(type)s is not recorded in a %(game)s game.",
+                                       type=draft.type, game=_(game.title)))
     in_play = InPlay(state, record, game.keeps_deal, game.pools)
     for field, pid in games.catalogue().players_named(draft.type, draft.data):
         in_play.seated(field, pid)  # each player named exists (404) and is seated (409)
@@ -76,15 +82,16 @@ def _check_deal(game: InPlay, draft: Draft) -> None:
     if draft.type == "deal_started":
         if draft.deal == current + 1:
             return
-        message = (f"Deal {draft.deal} has already started ({game.name(game.dealer())} deals)."
-                   if draft.deal == current else
-                   f"This game is at deal {current}: the next deal is deal {current + 1}, "
-                   f"not deal {draft.deal}.")
+        message = (_("Deal %(deal)s has already started (%(dealer)s deals).", deal=draft.deal,
+                     dealer=game.name(game.dealer())) if draft.deal == current else
+                   _("This game is at deal %(current)s: the next deal is deal %(next)s, not deal "
+                     "%(deal)s.", current=current, next=current + 1, deal=draft.deal))
     elif draft.deal == current:
         return
     elif current == 0:
-        message = "No deal has started in this game."
+        message = _("No deal has started in this game.")
     else:
-        message = (f"This was recorded during deal {draft.deal}; the game is now at deal "
-                   f"{current}.")
-    raise Conflict(message, {"deal": [f"the game is at deal {current}"]}, current_deal=current)
+        message = _("This was recorded during deal %(deal)s; the game is now at deal "
+                    "%(current)s.", deal=draft.deal, current=current)
+    raise Conflict(message, {"deal": [_("the game is at deal %(current)s", current=current)]},
+                   current_deal=current)

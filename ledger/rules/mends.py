@@ -6,6 +6,7 @@ from ledger import games
 from ledger.errors import Conflict, NotFound
 from ledger.events.draft import Draft
 from ledger.events.postings import player, reverse
+from ledger.language import _
 from ledger.projections.state import SessionState
 from ledger.rules.session import distinct_name
 
@@ -22,7 +23,8 @@ def player_renamed(state: SessionState, draft: Draft, _log=None) -> list[dict]:
     other player's (his own name in another case is his to take)."""
     pid = draft.data["player"]
     if pid not in state.players:
-        raise NotFound(f"No player {pid} in this session.", {"data.player": ["unknown player"]})
+        raise NotFound(_("No player %(id)s in this session.", id=pid),
+                       {"data.player": [_("unknown player")]})
     distinct_name(state, draft.data["name"], besides=pid)
     return []
 
@@ -34,20 +36,22 @@ def player_removed(state: SessionState, draft: Draft, log: list[dict]) -> list[d
     pid = draft.data["player"]
     if pid not in state.players:
         _gone(log, "player_removed", lambda e: e["data"]["player"] == pid, "data.player",
-              f"No player {pid} in this session.", "unknown player")
+              _("No player %(id)s in this session.", id=pid), _("unknown player"))
     name = state.players[pid].name
     seated = next((record for record in state.games.values() if pid in record.seats), None)
     if seated is not None:
-        title = games.of(seated).title
-        raise Conflict(f"{name} is seated in {title}: remove that game first, or keep him.",
-                       {"data.player": [f"seated in {title}"]})
+        title = _(games.of(seated).title)
+        raise Conflict(_("%(name)s is seated in %(game)s: remove that game first, or keep him.",
+                         name=name, game=title),
+                       {"data.player": [_("seated in %(game)s", game=title)]})
     if player(pid) in state.balances or pid in state.issued:
-        raise Conflict(f"Counters have moved to or from {name}: he stays in the evening's "
-                       "accounts.", {"data.player": ["has postings"]})
+        raise Conflict(_("Counters have moved to or from %(name)s: he stays in the evening's "
+                         "accounts.", name=name), {"data.player": [_("has postings")]})
     fact = next((e for e in log if e["type"] not in SET_UP and _names(e["data"], pid)), None)
     if fact is not None:
-        raise Conflict(f"{name} is named by the {fact['type']} of version {fact['version']}: "
-                       "he stays in the evening.", {"data.player": [f"named by {fact['type']}"]})
+        raise Conflict(_("%(name)s is named by the %(type)s of version %(version)s: he stays in "
+                         "the evening.", name=name, type=fact["type"], version=fact["version"]),
+                       {"data.player": [_("named by %(type)s", type=fact["type"])]})
     return []
 
 
@@ -60,18 +64,19 @@ def game_removed(state: SessionState, draft: Draft, log: list[dict]) -> list[dic
     record = state.games.get(gid)
     if record is None:
         _gone(log, "game_removed", lambda e: e["game_id"] == gid, "game_id",
-              f"No game {gid} in this session.", "unknown game")
-    title = games.of(record).title
+              _("No game %(id)s in this session.", id=gid), _("unknown game"))
+    title = _(games.of(record).title)
     standing = [e for e in log if e["type"] != "event_voided" and e["id"] not in state.voided
                 and (e["game_id"] == gid or e["type"] not in SET_UP and _names(e["data"], gid))]
     if standing:
-        raise Conflict(f"{len(standing)} fact(s) stand in {title}, the latest of version "
-                       f"{standing[-1]['version']}: undo them first, or keep the game.",
-                       {"game_id": [f"{len(standing)} fact(s) recorded in it"]})
+        raise Conflict(_("%(count)s fact(s) stand in %(game)s, the latest of version "
+                         "%(version)s: undo them first, or keep the game.", count=len(standing),
+                         game=title, version=standing[-1]["version"]),
+                       {"game_id": [_("%(count)s fact(s) recorded in it", count=len(standing))]})
     if any(n and (a == f"pool:{gid}" or a.startswith(f"pool:{gid}:"))
            for a, n in state.balances.items()):
-        raise Conflict(f"The pool of {title} holds counters: share it out first.",
-                       {"game_id": ["its pool holds counters"]})
+        raise Conflict(_("The pool of %(game)s holds counters: share it out first.", game=title),
+                       {"game_id": [_("its pool holds counters")]})
     started = next(e for e in log if e["id"] == gid)
     return reverse(started["postings"])
 
@@ -81,8 +86,8 @@ def _gone(log: list[dict], removal: str, of_it, field: str, unknown: str, why: s
     that removed it), or never there (404)."""
     removed = next((e for e in log if e["type"] == removal and of_it(e)), None)
     if removed is not None:
-        raise Conflict(f"Removed already, at version {removed['version']}.",
-                       {field: ["removed already"]})
+        raise Conflict(_("Removed already, at version %(version)s.", version=removed["version"]),
+                       {field: [_("removed already")]})
     raise NotFound(unknown, {field: [why]})
 
 

@@ -7,6 +7,8 @@ until the carry is undone."""
 from ledger.errors import Conflict
 from ledger.events.draft import Draft
 from ledger.events.postings import player
+from ledger.games.told import capital
+from ledger.language import _, n_
 from ledger.projections.days import evening_zone, local_time
 from ledger.projections.money import money_said
 from ledger.projections.state import SessionState
@@ -21,39 +23,43 @@ def carried_to_tab(state: SessionState, links: dict[str, str] | None) -> list[di
     member's line of the tab). `links`: the evening's players linked to the club's members,
     None when the evening is in no club."""
     if state.carried is not None:
-        raise Conflict(f"This evening was carried to the club's tab on {carried_on(state)} "
-                       "already.", {"type": ["carried already"]})
+        raise Conflict(_("This evening was carried to the club's tab on %(day)s already.",
+                         day=carried_on(state)), {"type": [_("carried already")]})
     if links is None:
-        raise Conflict("This evening is in no club, so there is no tab to carry it to: bring "
-                       "it into a club first, or settle up tonight.", {"type": ["in no club"]})
+        raise Conflict(_("This evening is in no club, so there is no tab to carry it to: bring "
+                         "it into a club first, or settle up tonight."),
+                       {"type": [_("in no club")]})
     words = Words(state, game_ids=())
-    pools = [f"{words.holder(a)} still holds {n} counter{'' if n == 1 else 's'}"
-             for a, n in state.balances.items() if a.startswith("pool:") and n]
+    pools = [n_("the %(pool)s still holds %(n)s counter", "the %(pool)s still holds %(n)s counters",
+                n, pool=words.holder(a)) for a, n in state.balances.items()
+             if a.startswith("pool:") and n]
     if pools:
-        raise Conflict(f"The {'; the '.join(pools)}: share it back or play it out first; only "
-                       "what players owe each other goes on the tab.", {"type": ["a pool holds "
-                                                                                 "counters"]})
+        raise Conflict(_("%(pools)s: share it back or play it out first; only what players owe "
+                         "each other goes on the tab.", pools=capital("; ".join(pools))),
+                       {"type": [_("a pool holds counters")]})
     owing = {pid: account(state, pid) for pid in state.players}
     owing = {pid: n for pid, n in owing.items() if n}
     guests = [pid for pid in owing if pid not in links]
     if guests:
         raise Conflict(_guests(state, words, owing, guests), {
-            "type": [f"{words.name(pid)} is no member" for pid in guests]})
+            "type": [_("%(name)s is no member", name=words.name(pid)) for pid in guests]})
     if not owing:
-        raise Conflict("Nobody owes anything tonight: there is nothing to carry to the tab.",
-                       {"type": ["nothing owed"]})
+        raise Conflict(_("Nobody owes anything tonight: there is nothing to carry to the tab."),
+                       {"type": [_("nothing owed")]})
     return [{"account": player(pid), "amount": -n} for pid, n in owing.items()]
 
 
 def _guests(state: SessionState, words: Words, owing: dict[str, int], guests: list[str]) -> str:
     currency, value = state.session.currency, state.session.counter_value
-    said = [f"{words.name(pid)} still owes {money_said(-owing[pid] * value, currency)}"
-            if owing[pid] < 0 else
-            f"{words.name(pid)} is still owed {money_said(owing[pid] * value, currency)}"
-            for pid in guests]
-    who = "he is" if len(guests) == 1 else "they are"
-    return (f"{'; '.join(said)}, and {who} no member of the club: a guest settles tonight. "
-            "Record the payment, or link the player to a member, then carry the rest.")
+    said = [_("%(name)s still owes %(money)s", name=words.name(pid),
+              money=money_said(-owing[pid] * value, currency)) if owing[pid] < 0 else
+            _("%(name)s is still owed %(money)s", name=words.name(pid),
+              money=money_said(owing[pid] * value, currency)) for pid in guests]
+    return n_("%(said)s, and he is no member of the club: a guest settles tonight. Record the "
+              "payment, or link the player to a member, then carry the rest.",
+              "%(said)s, and they are no member of the club: a guest settles tonight. Record the "
+              "payment, or link the player to a member, then carry the rest.", len(guests),
+              said="; ".join(said))
 
 
 def account(state: SessionState, pid: str) -> int:
@@ -69,9 +75,10 @@ def check_open(state: SessionState, draft: Draft, postings: list[dict] | None = 
     if carry is None or (target is not None and target["id"] == carry.event_id):
         return
     if draft.type == "payment_made" or postings:
-        raise Conflict(f"This evening was carried to the club's tab on {carried_on(state)}: "
-                       "nothing that moves money is recorded in it now. Undo the carry first "
-                       "(its amounts come off the tab).", {"type": ["carried to the club's tab"]})
+        raise Conflict(_("This evening was carried to the club's tab on %(day)s: nothing that "
+                         "moves money is recorded in it now. Undo the carry first (its amounts "
+                         "come off the tab).", day=carried_on(state)),
+                       {"type": [_("carried to the club's tab")]})
 
 
 def carried_on(state: SessionState) -> str:

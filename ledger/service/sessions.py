@@ -15,6 +15,7 @@ from ledger.events.draft import Draft
 from ledger.events.facts import OF_A_GAME
 from ledger.events.hashing import verify_chain
 from ledger.events.store.base import LAST_VERSION, SESSION_TOKENS
+from ledger.language import _
 from ledger.projections.state import SessionState
 from ledger.projections.words import Words
 from ledger.rules import check_opened, decide
@@ -89,7 +90,8 @@ class Sessions:
         with self.store.reading() as reader, kept.lock:
             state: SessionState = self.units.sessions.read(kept, reader, session_id)
             if state.version == 0:
-                raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
+                raise NotFound(_("No session %(id)s.", id=session_id),
+                               {"session_id": [_("unknown session")]})
             return session_copy(state, records)
 
     def language(self, session_id: str) -> str:
@@ -100,7 +102,8 @@ class Sessions:
             with self.store.reading() as reader, kept.lock:
                 state: SessionState = self.units.sessions.read(kept, reader, session_id)
                 if state.version == 0:
-                    raise NotFound(f"No session {session_id}.", {"session_id": ["unknown session"]})
+                    raise NotFound(_("No session %(id)s.", id=session_id),
+                                   {"session_id": [_("unknown session")]})
                 return state.session.language
 
         return spoken(session_id, read)
@@ -162,12 +165,14 @@ def drafted(request: dict) -> Draft:
     event_type, game_id = loaded["type"], loaded["game_id"]
     own = catalogue.session_types
     if event_type == "session_created":
-        raise Invalid.field("type", "A session is created with POST /api/v1/sessions.")
+        raise Invalid.field("type", _("A session is created with POST /api/v1/sessions."))
     if event_type in OF_A_GAME and game_id is None:
-        raise Invalid.field("game_id", f"A {event_type} event names its game.")
+        raise Invalid.field("game_id", _("A %(type)s event names its game.", type=event_type))
     if event_type in own and event_type not in OF_A_GAME and game_id is not None:
-        raise Invalid.field("game_id", f"A {event_type} event does not belong to a game.")
+        raise Invalid.field("game_id", _("A %(type)s event does not belong to a game.",
+                                         type=event_type))
     if loaded["deal"] is not None and not catalogue.in_a_deal(event_type):
-        raise Invalid.field("deal", f"A {event_type} event does not belong to a deal.")
+        raise Invalid.field("deal", _("A %(type)s event does not belong to a deal.",
+                                      type=event_type))
     return Draft(loaded.get("id") or str(uuid.uuid4()), event_type, game_id, loaded["data"],
                  loaded["expected_version"], loaded["deal"])

@@ -22,6 +22,7 @@ import logging
 from ledger.errors import Conflict, LedgerError, NotFound
 from ledger.events.draft import Draft
 from ledger.events.store.base import Store
+from ledger.language import _
 from ledger.service.kept import ClubStates, SessionStates
 
 
@@ -54,7 +55,8 @@ class Attempts:
             yield uow
             if not uow.again:
                 return
-        raise Conflict(f"The {self.busy} is too busy; try again.")
+        raise Conflict(_("The club is too busy; try again.") if self.busy == "club"
+                       else _("The session is too busy; try again."))
 
 
 class _Resent(Exception):
@@ -107,7 +109,7 @@ class UnitOfWork:
         """The club's state folded up to its head; 404 for a stream that is not a club."""
         self._resent_first()
         if self.writer.opened_by(self.stream) != "club_created":
-            raise NotFound(f"No club {self.stream}.", {"club_id": ["unknown club"]})
+            raise NotFound(_("No club %(id)s.", id=self.stream), {"club_id": [_("unknown club")]})
         entry = self._entry(self.units.clubs, self.stream)
         state = self.units.clubs.caught_up(entry, self.writer, self.stream)
         self.head = self.writer.head(self.stream)
@@ -120,7 +122,8 @@ class UnitOfWork:
         entry = self._entry(self.units.sessions, session)
         state = self.units.sessions.read(entry, self.writer, session)
         if not state.version:
-            raise NotFound(f"No session {session}.", {"session_id": ["unknown session"]})
+            raise NotFound(_("No session %(id)s.", id=session),
+                           {"session_id": [_("unknown session")]})
         return dict(state.players)
 
     def opened(self, whose: str, tokens: dict[str, str]) -> None:
@@ -239,6 +242,6 @@ class UnitOfWork:
 def _replayed(original: dict, draft: Draft) -> dict:
     """The original of a resent id; 409 if it was recorded with other content."""
     if not draft.same_fact(original):
-        raise Conflict(f"Event id {draft.id} was already recorded with other content.",
-                       {"id": ["already used for a different event"]})
+        raise Conflict(_("Event id %(id)s was already recorded with other content.", id=draft.id),
+                       {"id": [_("already used for a different event")]})
     return original

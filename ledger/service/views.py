@@ -9,6 +9,7 @@ from ledger import games
 from ledger.clubs import imports, reading, standings, tab
 from ledger.errors import NotFound
 from ledger.games.dealing import dealing
+from ledger.language import _
 from ledger.projections.balances import balances, pools
 from ledger.projections.refunds import refund
 from ledger.projections.results import results
@@ -53,8 +54,8 @@ class Views:
         record = _game(state, gid)
         read = games.of(record).reads.get("scores")
         if read is None:  # (SPEC §6: what does not exist is a 404, naming the id)
-            raise NotFound("No scores for this game: scores are kept for Cassino games.",
-                           {"gid": ["no scores for this game"]})
+            raise NotFound(_("No scores for this game: scores are kept for Cassino games."),
+                           {"gid": [_("no scores for this game")]})
         return read(record, state)
 
     def progressive(self, sid: str, game_id: str | None) -> dict:
@@ -63,8 +64,8 @@ class Views:
         kept = [g for g in state.games.values() if "progressive" in games.of(g).reads]
         record = next((g for g in reversed(kept) if game_id in (None, g.id)), None)
         if record is None:
-            raise NotFound("No Progressive Poker game in this session.",
-                           {"game_id": ["no such game"]})
+            raise NotFound(_("No Progressive Poker game in this session."),
+                           {"game_id": [_("no such game")]})
         return games.of(record).reads["progressive"](record, state)
 
     def refund(self, sid: str, gid: str, name: str | None) -> dict:
@@ -74,8 +75,8 @@ class Views:
         record = _game(state, gid)
         named = games.of(record).pools
         if name not in (named or (None,)):  # a pool it does not have: none to read
-            why = f"One of: {', '.join(named)}." if named else "This game has one pool: " \
-                "leave pool out."
+            why = (_("One of: %(pools)s.", pools=", ".join(named)) if named
+                   else _("This game has one pool: leave pool out."))
             raise NotFound(f"pool: {why}", {"pool": [why]})
         held = pools_by_game(state)[gid].get(name, 0)
         shared = refund(self.sessions.log(sid, state.version), gid, name, held, list(record.seats))
@@ -85,7 +86,8 @@ class Views:
         """The player's postings in log order, up to the state's version, with his name."""
         state = self.sessions.state(sid, FIGURES)
         if pid not in state.players:
-            raise NotFound(f"No player {pid} in this session.", {"pid": ["unknown player"]})
+            raise NotFound(_("No player %(id)s in this session.", id=pid),
+                           {"pid": [_("unknown player")]})
         return {**statement(self.sessions.log(sid, state.version), pid),
                 "name": state.players[pid].name}
 
@@ -138,5 +140,5 @@ class Views:
 
 def _game(state, gid: str):
     if gid not in state.games:
-        raise NotFound(f"No game {gid} in this session.", {"gid": ["unknown game"]})
+        raise NotFound(_("No game %(id)s in this session.", id=gid), {"gid": [_("unknown game")]})
     return state.games[gid]

@@ -21,9 +21,9 @@ from ledger.games import generic
 from ledger.games.base import Game
 from ledger.games.shared_words import SHARED
 from ledger.projections import exports, words
-from ledger.language import speaking
 from ledger.projections.words import Words
 from tests.strategies import kinds
+from tests.unit.languages import check_languages
 from tests.unit.memory import MemoryLedger
 from tests.unit.test_fold_properties import two_games, view_of
 
@@ -192,25 +192,6 @@ def check_journal(ledger: MemoryLedger) -> None:
         undone = " (undone)" if row[3] in state.voided else ""
         assert row[9] == said[row[3]] + undone
     check_languages(ledger)
-
-
-def check_languages(ledger: MemoryLedger) -> None:
-    """Each sentence is said in German and in French, its figures and names as in English, and
-    none of its words left in English: what follows its game and deal differs from the English
-    (`SAME`: a clause the languages write alike)."""
-    english = {e["id"]: e["said"] for e in read(ledger, 0)}
-    for language in ("de", "fr"):
-        with speaking(language):
-            spoken = Words(ledger.state, strict=True)
-            for event in ledger.log:
-                said = spoken.say(event)
-                assert sorted(re.findall(r"\d+", said)) == sorted(re.findall(
-                    r"\d+", english[event["id"]])), (language, said, english[event["id"]])
-                clause, was = said.rsplit(" · ", 1)[-1], english[event["id"]].rsplit(" · ", 1)[-1]
-                assert clause != was or clause in SAME, (language, event["type"], said)
-
-
-SAME = {"Commerce", "Loo", "Newmarket", "Brag"}
 
 
 def test_the_session_s_own_facts_are_said_too():
