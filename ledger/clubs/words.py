@@ -4,6 +4,7 @@ evenings by their name and day, signs as the page writes them (−6, +4), and a 
 with its reason. Said from the club's state as it stands and its evenings' summaries."""
 
 from ledger.clubs.state import ClubState
+from ledger.language import _, n_
 from ledger.projections.money import decimal_money, money_said
 
 # what a stored event's data may lack (a log written by older code): its words fall back
@@ -24,7 +25,7 @@ def signed(n: int) -> str:
 
 
 def _member(state: ClubState, member_id: str) -> str:
-    return state.members[member_id]["name"] if member_id in state.members else "someone"
+    return state.members[member_id]["name"] if member_id in state.members else _("someone")
 
 
 def _imported(state: ClubState, evening_id: str) -> str:
@@ -34,32 +35,35 @@ def _imported(state: ClubState, evening_id: str) -> str:
 
 def _recorded(evenings: dict, session_id: str) -> str:
     evening = evenings.get(session_id)
-    return f"{evening['name']} ({evening['date']})" if evening else "an evening"
+    return f"{evening['name']} ({evening['date']})" if evening else _("an evening")
 
 
 def _renamed(state, _evenings, data):
     now = _member(state, data["member"])
-    return f"A member renamed {data['name']}" + (f" (now {now})" if now != data["name"] else "")
+    return (_("A member renamed %(name)s (now %(now)s)", name=data["name"], now=now)
+            if now != data["name"] else _("A member renamed %(name)s", name=data["name"]))
 
 
 def _linked(state, evenings, data):
     evening = evenings.get(data["session_id"], {"players": {}})
-    player = evening["players"].get(data["player"], {}).get("name", "a player")
-    member = _member(state, data["member"]) if data["member"] else "no member"
-    return f"{_recorded(evenings, data['session_id'])}: {player} is {member}"
+    player = evening["players"].get(data["player"], {}).get("name") or _("a player")
+    member = _member(state, data["member"]) if data["member"] else _("no member")
+    return _("%(evening)s: %(player)s is %(member)s", evening=_recorded(evenings, data["session_id"]),
+             player=player, member=member)
 
 
 def _corrected(state, _evenings, data):
     currency = state.imported[data["evening"]]["currency"]
-    return f"Corrected {_imported(state, data['evening'])}: " + "; ".join(
-        f"{change['name']} {_figures(change['before'], currency)} → "
-        f"{_figures(change['after'], currency)}" for change in data["changes"])
+    return _("Corrected %(evening)s: %(changes)s", evening=_imported(state, data["evening"]),
+             changes="; ".join(f"{change['name']} {_figures(change['before'], currency)} → "
+                               f"{_figures(change['after'], currency)}"
+                               for change in data["changes"]))
 
 
 def _figures(figures: dict | None, currency: str) -> str:
     """A result as the log writes it: −6 (−0.30 GBP); none, where there was none."""
     if figures is None:
-        return "none"
+        return _("none")
     money = decimal_money(abs(figures["amount_minor"]), currency)
     sign = signed(figures["amount_minor"])[0] if figures["amount_minor"] else ""
     return f"{signed(figures['counters'])} ({sign}{money} {currency})"
@@ -80,46 +84,53 @@ def in_club_order(state: ClubState, figures: dict[str, int]) -> list[tuple[str, 
 
 def _named(evenings, session_id: str) -> str:
     evening = evenings.get(session_id)
-    return evening["name"] if evening else "An evening"
+    return evening["name"] if evening else _("An evening")
 
 
 def _paid_on_tab(state, _evenings, data):
     note = f" ({data['note']})" if data.get("note") else ""
-    return (f"{_member(state, data['from'])} paid {_member(state, data['to'])} "
-            f"{money_said(data['amount_minor'], data['currency'])} on the tab{note}")
+    return _("%(payer)s paid %(payee)s %(money)s on the tab", payer=_member(state, data["from"]),
+             payee=_member(state, data["to"]),
+             money=money_said(data["amount_minor"], data["currency"])) + note
 
 
 def _recorded_import(_state, _evenings, data):
-    parts = [f"{data['recorded']} evening(s) brought in",
-             f"{data['members_added']} member(s) added", f"{data.get('corrected', 0)} corrected"]
-    return "A spreadsheet confirmed: " + ", ".join(parts)
+    parts = [n_("%(n)s evening brought in", "%(n)s evenings brought in", data["recorded"]),
+             n_("%(n)s member added", "%(n)s members added", data["members_added"]),
+             _("%(n)s corrected", n=data.get("corrected", 0))]
+    return _("A spreadsheet confirmed: %(parts)s", parts=", ".join(parts))
 
 
 SENTENCES = {
-    "club_created": lambda _s, _e, data: f"The club {data['name']} opened",
-    "member_added": lambda _s, _e, data: f"{data['name']} joined"
-                                          + (f" ({data['group']})" if data.get("group") else ""),
+    "club_created": lambda _s, _e, data: _("The club %(name)s opened", name=data["name"]),
+    "member_added": lambda _s, _e, data: (_("%(name)s joined (%(group)s)", name=data["name"],
+                                            group=data["group"]) if data.get("group")
+                                          else _("%(name)s joined", name=data["name"])),
     "member_renamed": _renamed,
-    "member_retired": lambda state, _e, data: f"{_member(state, data['member'])} retired",
-    "season_declared": lambda _s, _e, data: f"Season {data['name']}: {data['starts']} – "
-                                             f"{data['ends']}",
-    "evening_attached": lambda _s, evenings, data: f"{_recorded(evenings, data['session_id'])} "
-                                                    f"joined the club, {len(data['links'])} "
-                                                    "player(s) linked to members",
+    "member_retired": lambda state, _e, data: _("%(name)s retired",
+                                                name=_member(state, data["member"])),
+    "season_declared": lambda _s, _e, data: _("Season %(name)s: %(starts)s – %(ends)s", **data),
+    "evening_attached": lambda _s, evenings, data: n_(
+        "%(evening)s joined the club, %(n)s player linked to members",
+        "%(evening)s joined the club, %(n)s players linked to members", len(data["links"]),
+        evening=_recorded(evenings, data["session_id"])),
     "player_linked": _linked,
-    "evening_imported": lambda state, _e, data: f"Brought in {data['name']} ({data['date']}): "
-                                                 f"{len(data['results'])} members' results",
+    "evening_imported": lambda state, _e, data: _(
+        "Brought in %(name)s (%(date)s): %(results)s members' results", name=data["name"],
+        date=data["date"], results=len(data["results"])),
     "evening_corrected": _corrected,
-    "evening_withdrawn": lambda state, _e, data: f"Withdrew {_imported(state, data['evening'])}"
-                                                  f" — {data['reason']}",
+    "evening_withdrawn": lambda state, _e, data: _(
+        "Withdrew %(evening)s — %(reason)s", evening=_imported(state, data["evening"]),
+        reason=data["reason"]),
     "import_recorded": _recorded_import,
-    "tab_opened": lambda state, _e, data: f"The tab in {data['currency']} opened from the "
-                                           f"club's book: "
-                                           f"{_moves(state, data['balances'], data['currency'])}",
+    "tab_opened": lambda state, _e, data: _(
+        "The tab in %(currency)s opened from the club's book: %(moves)s",
+        currency=data["currency"], moves=_moves(state, data["balances"], data["currency"])),
     "tab_paid": _paid_on_tab,
-    "evening_carried": lambda state, evenings, data: f"{_named(evenings, data['session_id'])} "
-                                                      "carried to the tab: " + _moves(
-                                                          state, data["balances"], data["currency"]),
-    "carry_undone": lambda state, evenings, data: f"{_named(evenings, data['session_id'])} "
-                                                   f"taken off the tab again — {data['reason']}",
+    "evening_carried": lambda state, evenings, data: _(
+        "%(evening)s carried to the tab: %(moves)s", evening=_named(evenings, data["session_id"]),
+        moves=_moves(state, data["balances"], data["currency"])),
+    "carry_undone": lambda state, evenings, data: _(
+        "%(evening)s taken off the tab again — %(reason)s",
+        evening=_named(evenings, data["session_id"]), reason=data["reason"]),
 }

@@ -43,8 +43,8 @@ def test_the_log_is_said_in_the_language_asked_for(client):
     table = opened(client)
     english, german, french = said(table), said(table, GERMAN), said(table, FRENCH)
     assert english[1:] == ["Ann joined", "Ben joined"]
-    assert german[1:] == ["Ann spielt mit", "Ben spielt mit"]
-    assert french[1:] == ["Ann rejoint la table", "Ben rejoint la table"]
+    assert german[1:] == ["Ann ist dabei", "Ben ist dabei"]
+    assert french[1:] == ["Ann nous rejoint", "Ben nous rejoint"]
     answers = [client.get(table.url("/events"), headers=asked(table.read, language))
                for language in (None, GERMAN, FRENCH)]
     assert [a.headers["Content-Language"] for a in answers] == ["en", "de", "fr"]
@@ -55,9 +55,9 @@ def test_the_log_is_said_in_the_language_asked_for(client):
 def test_without_a_language_asked_for_the_evenings_own_is_spoken(client):
     table = opened(client, language="fr")
     assert table.get("")["language"] == "fr"
-    assert said(table)[1] == "Ann rejoint la table"  # none asked
-    assert said(table, {"Accept-Language": "ja, pt-BR;q=0.8"})[1] == "Ann rejoint la table"
-    assert said(table, GERMAN)[1] == "Ann spielt mit"  # asked: the reader's own
+    assert said(table)[1] == "Ann nous rejoint"  # none asked
+    assert said(table, {"Accept-Language": "ja, pt-BR;q=0.8"})[1] == "Ann nous rejoint"
+    assert said(table, GERMAN)[1] == "Ann ist dabei"  # asked: the reader's own
 
 
 def test_a_language_the_service_does_not_speak_falls_back_to_english(client):
@@ -190,3 +190,20 @@ def test_a_games_shared_facts_are_said_in_the_language_asked_for(client):
     assert german == ["Commerce · Runde 1 · Ann gab; jeder zahlte 2 in die Kasse, Ann 4",
                       "Commerce · Runde 1 · Niemand gewann: Die Kasse bleibt für die nächste Runde"]
     assert french[0] == "Commerce · Donne 1 · Ann a donné; chacun a payé 2 dans la cagnotte, Ann 4"
+
+
+def test_the_clubs_log_and_refusals_follow_the_language_too(client):
+    club = Club(client, members=("Ann", "Ben"))
+    log = {name: client.get(club.url("/events"), headers=asked(club.read, language)).get_json()
+           for name, language in (("en", None), ("de", GERMAN), ("fr", FRENCH))}
+    assert [e["said"] for e in log["en"]["events"]][:2] == ["The club Meryton opened", "Ann joined"]
+    assert [e["said"] for e in log["de"]["events"]][:2] == ["Der Club Meryton wurde gegründet",
+                                                          "Ann ist dabei"]
+    assert [e["said"] for e in log["fr"]["events"]][:2] == ["Le club Meryton a ouvert",
+                                                          "Ann nous rejoint"]
+    assert keys(log["en"]) == keys(log["de"]) == keys(log["fr"])
+    twice = club.post("tab_paid", headers=asked(club.write, FRENCH), **{
+        "from": club.members["Ann"], "to": club.members["Ann"], "amount_minor": 5,
+        "currency": "GBP"})
+    assert twice.status_code == 422
+    assert twice.get_json()["errors"]["data.to"] == ["Un membre ne peut pas se payer lui-même."]
