@@ -66,7 +66,7 @@ def bearer_token() -> str | None:
     """The bearer token: from the Authorization header, or (RFC 6750 §2.3) the `access_token`
     query parameter, which only the streams declare (a browser's EventSource sends no header;
     every other operation refuses it as an unknown parameter)."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    scheme, __, token = request.headers.get("Authorization", "").partition(" ")
     if not token and "access_token" in request.args:
         scheme, token = "bearer", request.args["access_token"]
     return token.strip() if token and scheme.lower() == "bearer" else None

@@ -13,6 +13,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 
 from ledger.errors import Invalid
 from ledger.events.text import is_unicode
+from ledger.language import _
 
 BOM = "\ufeff"
 PARSED = "ledger_body"
@@ -38,16 +39,16 @@ def check_not_encoded() -> None:
     gzipped JSON, and recorded a plain body labelled gzip)."""
     coding = request.headers.get("Content-Encoding", "").strip().lower()
     if coding not in ("", "identity"):
-        raise UnsupportedMediaType(f"The body must be sent uncompressed, not as Content-Encoding: "
-                                   f"{coding}.")
+        raise UnsupportedMediaType(_("The body must be sent uncompressed, not as "
+                                     "Content-Encoding: %(coding)s.", coding=coding))
 
 
 def _check_media_type() -> None:
     check_not_encoded()
     charset = request.mimetype_params.get("charset", "utf-8").lower()
     if request.mimetype != "application/json" or charset not in ("utf-8", "utf8"):
-        raise UnsupportedMediaType("The body must be JSON, sent as Content-Type: application/json "
-                                   "(UTF-8).")
+        raise UnsupportedMediaType(_("The body must be JSON, sent as Content-Type: "
+                                     "application/json (UTF-8)."))
 
 
 def _read() -> bytes:
@@ -66,14 +67,14 @@ def parse(raw: bytes):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadRequest("The body is not valid JSON: it is not UTF-8.") from None
+        raise BadRequest(_("The body is not valid JSON: it is not UTF-8.")) from None
     try:
         body = json.loads(text.removeprefix(BOM), object_pairs_hook=_object, parse_int=_whole)
     except DuplicateKey as error:
-        raise BadRequest(f"The body is not valid JSON: the key {error.key!r} appears twice in "
-                         "one object.") from None
+        raise BadRequest(_("The body is not valid JSON: the key %(key)s appears twice in one "
+                           "object.", key=repr(error.key))) from None
     except (ValueError, RecursionError):
-        raise BadRequest("The body is not valid JSON.") from None
+        raise BadRequest(_("The body is not valid JSON.")) from None
     fault = next(_faults(body), None)
     if fault is not None:
         raise Invalid.field(*fault)

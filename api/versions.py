@@ -23,7 +23,7 @@ from flask import Response, g, request
 
 from api.service import ledger
 from ledger.errors import NotFound
-from ledger.language import current
+from ledger.language import _, current
 
 CACHING = "no-cache, private"
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +48,7 @@ def version_of(sid: str) -> int:
     if known is None or known[0] != sid:
         version = ledger().sessions.version(sid)
         if version == 0:
-            raise NotFound(f"No session {sid}.", {"session_id": ["unknown session"]})
+            raise NotFound(_("No session %(id)s.", id=sid), {"session_id": [_("unknown session")]})
         g.session_version = known = (sid, version)
     return known[1]
 

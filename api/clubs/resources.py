@@ -20,6 +20,7 @@ from api.schemas import Created, Event
 from ledger.clubs import imports, reading, standings
 from ledger.errors import Invalid, NotFound
 from ledger.events.fields import REF_PATTERN
+from ledger.language import _
 
 # The token check finds the club (a club's tokens are written with its creation): past it,
 # every view may take the club as known.
@@ -127,8 +128,8 @@ class Withdrawal(MethodView):
         standings leave the evening out from here on, and nothing is deleted. Once: 409 for
         an evening withdrawn already, 404 for one the club never brought in."""
         if not re.fullmatch(REF_PATTERN, eid):  # no id of anything: an evening never brought in
-            raise NotFound(f"No evening {eid!r} brought into this club.",
-                           {"eid": ["no evening brought in with this id"]})
+            raise NotFound(_("No evening %(id)s brought into this club.", id=repr(eid)),
+                           {"eid": [_("no evening brought in with this id")]})
         envelope = {key: body.pop(key) for key in ("id", "expected_version") if key in body}
         event, created = ledger().clubs.record(cid, {
             "type": "evening_withdrawn", "data": {"evening": eid, **body}, **envelope})
@@ -224,17 +225,17 @@ class Imports(MethodView):
 def spreadsheet() -> bytes:
     """The request's file, up to the import's own limit (larger than a JSON body's)."""
     if request.mimetype not in CSV_TYPES:
-        raise UnsupportedMediaType("Send the spreadsheet as CSV (Content-Type: text/csv) or "
-                                   f"as .xlsx (Content-Type: {XLSX}).")
+        raise UnsupportedMediaType(_("Send the spreadsheet as CSV (Content-Type: text/csv) or as "
+                                     ".xlsx (Content-Type: %(xlsx)s).", xlsx=XLSX))
     check_not_encoded()
     limit = imports.MAX_BYTES
     if (request.content_length or 0) > limit:
-        raise RequestEntityTooLarge(
-            f"The file is {request.content_length / 1e6:.1f} MB: at most "
-            f"{limit // (1024 * 1024)} MB is taken; split it by season.")
+        raise RequestEntityTooLarge(_(
+            "The file is %(size)s MB: at most %(most)s MB is taken; split it by season.",
+            size=f"{request.content_length / 1e6:.1f}", most=limit // (1024 * 1024)))
     request.max_content_length = limit + 1
     raw = request.get_data(cache=True)
     if len(raw) > limit:
-        raise RequestEntityTooLarge(f"The file is over {limit // (1024 * 1024)} MB: at most "
-                                    f"{limit // (1024 * 1024)} MB is taken; split it by season.")
+        raise RequestEntityTooLarge(_("The file is over %(most)s MB: at most %(most)s MB is taken; "
+                                      "split it by season.", most=limit // (1024 * 1024)))
     return raw

@@ -16,6 +16,7 @@ from api.sessions import schemas
 from api.versions import version_of
 from ledger.errors import LedgerError, NotFound
 from ledger.events.fields import REF_PATTERN
+from ledger.language import _
 
 blp = guard(Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
                       description="Sessions and the players, tables and games in them"))
@@ -122,14 +123,16 @@ def _mend(sid: str, event_type: str, target: str, data: dict, envelope: dict) ->
     made from what it removes, so that the same DELETE again answers the original."""
     path_field, what = ("gid", "game") if event_type == "game_removed" else ("pid", "player")
     if not re.fullmatch(REF_PATTERN, target):
-        raise NotFound(f"No {what} {target} in this session.", {path_field: [f"unknown {what}"]})
+        raise NotFound(_("No game %(id)s in this session.", id=target) if what == "game" else
+                       _("No player %(id)s in this session.", id=target),
+                       {path_field: [_("unknown game") if what == "game" else _("unknown player")]})
     request = {"type": event_type, "data": data, **envelope}
     if event_type != "player_renamed":
         request.setdefault("id", str(uuid.uuid5(uuid.NAMESPACE_URL, f"{event_type}/{target}")))
     if event_type == "game_removed":
         request["game_id"] = target
     try:
-        event, _ = ledger().sessions.record(sid, request)
+        event, __ = ledger().sessions.record(sid, request)
     except LedgerError as refusal:
         refusal.fields = {FIELDS.get(name, name): why for name, why in refusal.fields.items()}
         raise

@@ -82,7 +82,7 @@ class CommerceStand(EventData):
         "description": "who held a better hand than the stander's (never the stander)"})
 
     @post_load
-    def the_usual_winner(self, data: dict, **_) -> dict:
+    def the_usual_winner(self, data: dict, **_kwargs) -> dict:
         """Left out, the winner is what the stand makes plain: the stander, or the one
         better hand; with several better hands the table names the best."""
         if "winner" not in data and len(data["better_hands"]) <= 1:

@@ -212,7 +212,7 @@ class UnitOfWork:
                 entry.state = None
 
     def _drop(self) -> None:
-        for _, entry, _ in self._appended:
+        for _stream, entry, _event in self._appended:
             entry.state = None
 
     def _ended(self, kind, error, trace) -> bool:

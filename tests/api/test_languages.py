@@ -207,3 +207,16 @@ def test_the_clubs_log_and_refusals_follow_the_language_too(client):
         "currency": "GBP"})
     assert twice.status_code == 422
     assert twice.get_json()["errors"]["data.to"] == ["Un membre ne peut pas se payer lui-même."]
+
+
+def test_a_body_refused_before_it_is_read_is_said_in_the_language_too(client):
+    table = opened(client, language="fr")
+    broken = client.post(table.url("/events"), data=b'{"type": ', headers={
+        **table.write, "Content-Type": "application/json"})  # the append's own way in
+    assert broken.status_code == 400 and broken.headers["Content-Language"] == "fr"
+    assert broken.get_json()["detail"] == "Le corps n'est pas du JSON valide."
+    twice = client.post(table.url("/players"), data=b'{"name": "A", "name": "B"}', headers={
+        **table.write, "Content-Type": "application/json", **GERMAN})
+    assert twice.status_code == 400
+    assert twice.get_json()["detail"] == ("Der Inhalt ist kein gültiges JSON: Der Schlüssel "
+                                          "'name' kommt in einem Objekt zweimal vor.")
