@@ -2,6 +2,10 @@
 
 from decimal import Decimal
 
+from babel.numbers import format_currency, format_decimal
+
+from ledger.language import current, locale
+
 # ISO 4217 currencies whose minor unit is not a hundredth (the standard's "minor unit"
 # column); every other code, and a code the standard does not list, has two decimals.
 MINOR_DIGITS = {
@@ -41,7 +45,16 @@ def money_said(minor: int, currency: str, signed: bool = False) -> str:
     """An amount as a person writes it: `£0.30`, `−£0.06` (a real minus sign), and with
     `signed` a plus for what is owed to someone (`+£0.10`); 0 is `£0.00`."""
     sign = "−" if minor < 0 else "+" if signed and minor > 0 else ""
+    if current() != "en":  # as the language's locale writes it: `−0,30 £`, `1.234,50 €`
+        return sign + format_currency(decimal_money(abs(minor), currency), currency,
+                                      locale=locale())
     digits = MINOR_DIGITS.get(currency, 2)  # (as decimal_money writes it, without a Decimal:
     whole, part = divmod(abs(minor), 10 ** digits)  # the tab says thousands of amounts)
     return f"{sign}{symbol(currency)}{whole}.{part:0{digits}d}" if digits else \
         f"{sign}{symbol(currency)}{whole}"
+
+
+def decimal_said(minor: int, currency: str) -> str:
+    """A Decimal amount as a person reads it, without its currency: `0.05`, `0,05`."""
+    value = decimal_money(minor, currency)
+    return str(value) if current() == "en" else format_decimal(value, locale=locale())

@@ -19,7 +19,7 @@ from ledger.games.dealing import dealers
 from ledger.games.record import GameRecord
 from ledger.games.told import Sentence, Told, listed
 from ledger.language import _
-from ledger.projections.money import decimal_money
+from ledger.projections.money import decimal_said
 from ledger.projections.state import SessionState
 
 # each game's deals as last folded (`Dealt.of`), by what names the game's dealing then
@@ -178,7 +178,7 @@ class Words:
     # ---- the session's own facts
     def _opened(self, event: dict) -> str:
         data = event["data"]
-        worth = decimal_money(data["counter_value"], data["currency"])
+        worth = decimal_said(data["counter_value"], data["currency"])
         opened = {"name": data["name"], "worth": worth, "currency": data["currency"]}
         if data.get("time_zone"):
             return _("Evening %(name)s opened, a counter worth %(worth)s %(currency)s, its times "

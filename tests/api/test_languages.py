@@ -220,3 +220,16 @@ def test_a_body_refused_before_it_is_read_is_said_in_the_language_too(client):
     assert twice.status_code == 400
     assert twice.get_json()["detail"] == ("Der Inhalt ist kein gültiges JSON: Der Schlüssel "
                                           "'name' kommt in einem Objekt zweimal vor.")
+
+
+def test_money_and_numbers_said_to_people_are_written_the_languages_way(client):
+    table = opened(client, counter_value=5, currency="EUR")
+    assert said(table)[0].endswith("a counter worth 0.05 EUR")
+    assert said(table, GERMAN)[0].endswith("eine Marke zu 0,05 EUR")
+    club = Club(client, members=("Ann", "Ben"))
+    refused = club.post("tab_paid", headers=asked(club.write, GERMAN), **{
+        "from": club.members["Ann"], "to": club.members["Ben"], "amount_minor": 123456,
+        "currency": "EUR"})
+    assert refused.status_code == 409
+    assert refused.get_json()["detail"] == ("Ann schuldet 0,00\xa0€ auf der Clubrechnung in EUR, "
+                                            "nicht 1.234,56\xa0€.")
