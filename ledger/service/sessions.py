@@ -97,16 +97,7 @@ class Sessions:
     def language(self, session_id: str) -> str:
         """The language the evening's words are said in when a request asks for none (it
         never changes once opened: kept once read)."""
-        def read() -> str:
-            kept = self.units.sessions.entry(session_id)
-            with self.store.reading() as reader, kept.lock:
-                state: SessionState = self.units.sessions.read(kept, reader, session_id)
-                if state.version == 0:
-                    raise NotFound(_("No session %(id)s.", id=session_id),
-                                   {"session_id": [_("unknown session")]})
-                return state.session.language
-
-        return spoken(session_id, read)
+        return spoken(session_id, lambda: self.state(session_id, ()).session.language)
 
     @contextmanager
     def reading(self, session_id: str):
