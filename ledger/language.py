@@ -8,8 +8,8 @@ the tests speak English unless they say otherwise. What machines read (types, id
 JSON keys, CSV column headers) is never translated.
 
 A message is English text with named placeholders (`_("%(name)s joined", name=…)`), translated
-when it is made; `lazy` keeps one to be translated when it is shown (a refusal raised before
-the request's language is known, a label declared at import)."""
+when it is made; `N_` marks one declared at import (a game's title, a validator's message), to
+be translated where it is shown."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,10 +17,9 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-from babel.support import LazyProxy, NullTranslations, Translations
+from babel.support import NullTranslations, Translations
 
 LANGUAGES = ("en", "de", "fr")  # English first: the words in the code, and the last resort
-NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}  # each in its own words
 # the locale each is written in (numbers, lists, dates): the English of the books, British
 LOCALES = {"en": "en_GB", "de": "de_DE", "fr": "fr_FR"}
 LOCALE = Path(__file__).with_name("locale")
@@ -41,7 +40,7 @@ def locale() -> str:
 @contextmanager
 def speaking(language: str | None) -> Iterator[str]:
     """Say what follows in `language` (English for None or one not shipped)."""
-    token = _language.set(language if language in LANGUAGES else "en")
+    token = _language.set(_shipped(language))
     try:
         yield _language.get()
     finally:
@@ -50,15 +49,11 @@ def speaking(language: str | None) -> Iterator[str]:
 
 def set_language(language: str | None) -> None:
     """Speak `language` for the rest of this context (a request's)."""
-    _language.set(language if language in LANGUAGES else "en")
+    _language.set(_shipped(language))
 
 
-def best(asked: str | None) -> str | None:
-    """The shipped language a tag names (`de-AT` → `de`), or None."""
-    if not asked:
-        return None
-    primary = asked.strip().replace("_", "-").split("-", 1)[0].lower()
-    return primary if primary in LANGUAGES else None
+def _shipped(language: str | None) -> str:
+    return language if language in LANGUAGES else "en"
 
 
 @cache
@@ -83,11 +78,6 @@ def n_(singular: str, plural: str, n: int, **params) -> str:
     other placeholders filled in."""
     said = translations(current()).ngettext(singular, plural, n)
     return said % {"n": n, **params}
-
-
-def lazy(message: str, **params) -> LazyProxy:
-    """`message` translated when it is shown, in the language current then."""
-    return LazyProxy(_, message, enable_cache=False, **params)
 
 
 def N_(message: str) -> str:

@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 from ledger.language import LANGUAGES, LOCALE, speaking, translations, _
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "lazy": None, "N_": None, "n_": (1, 2)}  # as babel.cfg's extraction
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}  # as babel.cfg's extraction
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
