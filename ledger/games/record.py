@@ -55,6 +55,7 @@ class GameRecord:
     def withdraw(self, event_id: str) -> None:
         """A voided fact of this game adds nothing: its dealing fact, its deal (a voided deal
         is no deal), what it settled (which reopens its deal) and the game's own record of it."""
+        self._rehome(event_id)
         self.dealing.pop(event_id, None)
         self.deals.pop(event_id, None)
         self.dealt_at.pop(event_id, None)
@@ -68,3 +69,24 @@ class GameRecord:
             for other, (its_deal, *its) in self.settling.items() if freed else ():
                 # a mark made again in the deal (any other game's pool won twice): the last
                 settled.update({what: other for what in freed if its_deal == deal and what in its})
+
+    def _rehome(self, deal_id: str) -> None:
+        """A voided deal's facts and settlements are the deal's before it, as if it had never
+        been started (a bet, a compartment won, a stake settled); before the first, none."""
+        if deal_id not in self.deals:
+            return
+        order = list(self.deals)
+        before = order[order.index(deal_id) - 1] if order.index(deal_id) else None
+        for fact_id, fact in list(self.facts.items()):
+            if isinstance(fact, dict) and fact.get("deal") == deal_id:
+                if before is None:
+                    del self.facts[fact_id]
+                else:
+                    fact["deal"] = before
+        for settler, (deal, *whats) in list(self.settling.items()):  # in log order: the last
+            if deal == deal_id:                                       # settling stands
+                if before is None:
+                    del self.settling[settler]
+                else:
+                    self.settling[settler] = [before, *whats]
+                    self.deals[before].update({what: settler for what in whats})

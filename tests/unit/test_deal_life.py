@@ -12,7 +12,7 @@ from ledger.errors import Conflict, LedgerError
 from ledger.games.due import due
 from ledger.projections.session import pools_by_game
 from tests.strategies import TableView, examples_of, options_of
-from tests.unit.memory import MemoryLedger
+from tests.unit.memory import MemoryLedger, fold
 
 ENDING = sorted(kind for kind, game in games.GAMES.items() if game.life and game.life.ends)
 DEALT = sorted(kind for kind, game in games.GAMES.items() if game.deals and game.life.settles)
@@ -156,3 +156,21 @@ def test_what_is_due_names_what_the_deal_has_settled_and_a_new_deal_nothing():
     due_now = now_due(ledger, game_id)
     assert due_now["settled"] == ["the king"] and due_now["after_deal"]["settled"] == []
     assert due_now["after_end"]["settled"] == ["the king"]
+
+
+def test_a_voided_deal_leaves_its_bets_and_settlements_to_the_deal_before_it():
+    """As if it had never been started: a bet made while a deal later voided was in play is of
+    the deal before (what each has put up, whether the ante was seen), folded or rebuilt."""
+    ledger = MemoryLedger()
+    a, b, c, d = ledger.players
+    game = ledger.game("brag", stake=2)
+    first = ledger.record("deal_started", game)["id"]
+    second = ledger.record("deal_started", game)["id"]
+    bet = ledger.record("stake_paid", game, player=c, amount=2)["id"]
+    ledger.record("event_voided", event_id=second, reason="dealt twice")
+    record = ledger.state.games[game]
+    assert record.facts[bet]["deal"] == first and list(record.deals) == [first]
+    never = fold(e for e in ledger.log if e["id"] != second and e["type"] != "event_voided")
+    assert record == never.games[game]
+    with pytest.raises(Conflict):  # Cleo's bet met the first deal's ante: it was seen
+        ledger.record("brag_ante_unseen", game)
