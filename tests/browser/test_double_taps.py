@@ -6,7 +6,7 @@ client id per intent, so a resend is answered with the original."""
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone
+from tests.browser.tools import Evening, Phone, wait_for
 from tests.server import REQUEST_SECONDS
 
 SLOW = {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -130,5 +130,36 @@ def test_a_clubs_evening_and_an_import_are_recorded_once(base, browser, tmp_path
     page.get_by_role("button", name="Open tonight's evening").dblclick()
     expect(page.locator("#title")).to_have_text("Twelfth Night", timeout=30_000)
     assert sorted(e["name"] for e in evenings()) == ["Christmas Eve", "Twelfth Night"]
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_a_tap_lifts_where_it_landed_though_the_sheet_keeps_its_record_in_view(base, browser):
+    """A box typed in (the cards left) says "change" as the finger lands on the next name, and
+    the sheet then brings its Record into view: not while the finger is down, or the tap would
+    lift elsewhere and be lost (a thumb resting 300 ms)."""
+    names = ["Margaret-Anne", "Bartholomew", "Zoë", "Al", "Kit", "Ñuño"]
+    evening = Evening(base).seat(*names)
+    evening.record("deal_started", evening.game("pope_joan", names))
+    phone = Phone(browser, width=320, height=568)
+    page = phone.page
+    phone.open(evening.link())
+    sheet = page.locator(".game form.sheet")
+    typed = sheet.get_by_label("Cards left in each hand: Zoë", exact=True)
+    typed.evaluate("box => box.focus({preventScroll: true})")
+    page.keyboard.type("3")
+    # the sheet's top well under the header, its Record below the screen's foot
+    sheet.evaluate("form => scrollBy({top: form.getBoundingClientRect().top - 200})")
+    expect(sheet.locator("button[type=submit]")).not_to_be_in_viewport()
+    chip = sheet.get_by_label("Who went out: Kit", exact=True)
+    expect(chip).to_be_in_viewport()
+    where = chip.bounding_box()
+    page.mouse.move(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(300)  # the thumb resting (not a wait for the page)
+    page.mouse.up()
+    expect(sheet.locator("button.thing").first).to_contain_text("Kit")  # taken: the next asked
+    # then the page moves up towards the Record (as far as the sheet's top)
+    wait_for(page, "document.querySelector('.game form.sheet').getBoundingClientRect().top < 150")
     phone.close()
     assert phone.errors == [], phone.errors

@@ -60,11 +60,18 @@ export function reveal(element) {
 }
 
 // A sheet keeps its Record (its last child) on the screen as it is filled in: the page moves
-// up, never past the sheet's top
-export const keepOnScreen = form => form.addEventListener("change", () => requestAnimationFrame(() => {
-  const below = rect(form.lastChild).bottom + 8 - innerHeight, room = rect(form).top - header() - 8;
-  if (below > 0 && room > 0) scrollBy({top: Math.min(below, room)});
-}));
+// up, never past the sheet's top, and never under a finger still down (a box left by a tap
+// on a name says "change" as the finger lands: moved then, the tap would lift elsewhere)
+let down = false;
+addEventListener("pointerdown", () => { down = true; }, true);
+for (const type of ["pointerup", "pointercancel"]) addEventListener(type, () => setTimeout(() => { down = false; }), true);
+export const keepOnScreen = form => form.addEventListener("change", function keep() {
+  requestAnimationFrame(() => {
+    if (down) return setTimeout(keep, 50);
+    const below = rect(form.lastChild).bottom + 8 - innerHeight, room = rect(form).top - header() - 8;
+    if (below > 0 && room > 0) scrollBy({top: Math.min(below, room)});
+  });
+});
 
 export function chip(box, attributes, text, checked) {  // a tappable name with its box or radio
   const tick = el("input", null, attributes);
