@@ -3,6 +3,7 @@ one writer connection taken in turns, reads on pooled connections, the watchers'
 migrations. Each backend (`sqlite.py`, `postgres.py`) supplies how a transaction begins on
 its driver; this module calls nothing of theirs back during a write but `_begin`."""
 
+import functools
 import threading
 from abc import abstractmethod
 from contextlib import contextmanager
@@ -11,6 +12,8 @@ from importlib.resources import files
 import orjson
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect
 from sqlalchemy.exc import OperationalError
 
@@ -167,8 +170,10 @@ class SQLStore(Store):
     def migrate(self) -> None:
         """Upgrade the schema to head under an exclusive lock: one process migrates at a
         time, safely when several workers start at once on an empty store."""
-        config = Config()
-        config.set_main_option("script_location", str(files("migrations")))
+        with self.engine.connect() as connection:  # at head already (most starts): no lock
+            if MigrationContext.configure(connection).get_current_revision() == _head():
+                return
+        config = _config()
         with self._exclusive() as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
@@ -178,6 +183,18 @@ class SQLStore(Store):
 
     def forked(self):
         self.engine.dispose(close=False)
+
+
+def _config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(files("migrations")))
+    return config
+
+
+@functools.cache
+def _head() -> str:
+    """The schema's latest revision, as this process's migrations have it."""
+    return ScriptDirectory.from_config(_config()).get_current_head()
 
 
 class _Writing:
