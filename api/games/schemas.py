@@ -19,6 +19,8 @@ class FactField(Schema):
                        "dealer, and price, the stake): shown and sent, not chosen; absent: false"})
     choices = fields.List(fields.String(), metadata={
         "description": "for choice, the values; for counts, what is counted per seat"})
+    choice_labels = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "each of `choices` (a text one) in the table's words"})
     totals = fields.Dict(keys=fields.String(), values=fields.Dict(
         keys=fields.String(), values=fields.Integer()), metadata={
         "description": "for counts: what a whole deal adds up to, by the value of the option "
@@ -69,6 +71,8 @@ class Option(Schema):
     input = fields.String(metadata={
         "description": "bool, choice, number, seat, tables or partners"})
     choices = fields.List(fields.Raw())
+    choice_labels = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "each of `choices` (a text one) in the table's words"})
     min = fields.Integer()
     seats = fields.List(fields.Integer(), metadata={
         "description": "offered only for this many seated players, [fewest, most]; absent: any"})

@@ -10,8 +10,9 @@ import rcssmin
 import rjsmin
 from flask import Blueprint, Response, abort, render_template, request, url_for
 
-from api.games.resources import TAG
+from api.games.resources import TAG, tag
 from api.phone.links import page_links
+from ledger.language import current
 
 blp = Blueprint("phone", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/phone/static")
@@ -76,7 +77,7 @@ def served(template: str, **context) -> str:
 
 @blp.get("/")
 def page():
-    return served("phone.html", games_tag=TAG, **page_links())
+    return served("phone.html", games_tag=tag(current()), **page_links())
 
 
 @blp.get("/phone/v/<version>/<name>")

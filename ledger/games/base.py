@@ -12,6 +12,7 @@ from ledger.games.page import Button, compact, option_described
 from ledger.games.record import GameRecord
 from ledger.games.shared_words import SHARED
 from ledger.games.told import Sentence
+from ledger.language import _
 
 # rule(game in play, data) -> postings; raises a LedgerError to refuse the fact
 Rule = Callable[..., list[dict]]
@@ -137,7 +138,7 @@ class Game:
     def described(self) -> dict:
         """What a client needs to offer this game: its title, how many it seats, its own reads
         and named pools, its options and the facts it records (`GET /api/v1/games`)."""
-        return compact({"kind": self.kind, "title": self.title, "offered_as": self.offered_as,
+        return compact({"kind": self.kind, "title": _(self.title), "offered_as": _(self.offered_as),
                         "book": self.book, "seats": [self.seats.start, self.seats.stop - 1],
                         "reads": sorted(self.reads), "pools": list(self.pools),
                         "options": [option_described(name, field)

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from marshmallow import fields, missing, validate
 
+from ledger.language import _
+
 
 def compact(described: dict) -> dict:
     """`described` without the keys at their default: none, false or no text (a number 0 and
@@ -36,11 +38,18 @@ def option_described(name: str, field: fields.Field) -> dict:
     else:
         form = {"input": "partners"}
     default = field.load_default
-    return compact({"name": name, "label": name.replace("_", " ").capitalize(),
-                    "hint": field.metadata.get("description", ""),
+    return compact({"name": name, "label": _(name.replace("_", " ").capitalize()),
+                    "hint": _(field.metadata.get("description", "")),
+                    "choice_labels": choice_labels(form.get("choices", ())),
                     "default": None if default is missing or callable(default) else default,
                     "seats": field.metadata.get("seats"), "without": field.metadata.get("without"),
                     **form})
+
+
+def choice_labels(choices) -> dict[str, str] | None:
+    """A choice's values in the table's words (`pope_only` → "pope only")."""
+    said = {choice: _(choice.replace("_", " ")) for choice in choices if isinstance(choice, str)}
+    return said or None
 
 
 @dataclass(frozen=True)
@@ -84,12 +93,12 @@ to the service, which works it out from that field unless chosen (`hint` says ho
     def described(self) -> dict:
         """What the page needs of it; a key at its default (none, false, no text) is left out."""
         return compact({"name": self.name, "input": self.input,
-                        "label": self.label or self.name.replace("_", " "),
+                        "label": _(self.label or self.name.replace("_", " ")),
                         "default": self.default, "optional": self.optional,
-                        "choices": list(self.choices),
+                        "choices": list(self.choices), "choice_labels": choice_labels(self.choices),
                         "totals": self.totals and {str(k): dict(v) for k, v in self.totals.items()},
-                        "totals_option": self.totals_option, "hint": self.hint,
-                        "besides": self.besides, "grid": self.grid, "most": self.most or None,
+                        "totals_option": self.totals_option, "hint": _(self.hint),
+                        "besides": self.besides, "grid": _(self.grid), "most": self.most or None,
                         "fixed": self.fixed,
                         "unless": self.unless})
 
@@ -118,6 +127,6 @@ class Button:
     said: str = ""  # the fact as the log tells it, before the service has it: "{winner} won"
 
     def described(self) -> dict:
-        return compact({"label": self.label, "type": self.type, "quick": self.quick, "said": self.said,
-                        "fields": [f.described() for f in self.fields],
-                        "outcomes": [[label, dict(data)] for label, data in self.outcomes]})
+        return compact({"label": _(self.label), "type": self.type, "quick": self.quick,
+                        "said": _(self.said), "fields": [f.described() for f in self.fields],
+                        "outcomes": [[_(label), dict(data)] for label, data in self.outcomes]})

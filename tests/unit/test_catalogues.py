@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from ledger.language import LANGUAGES, LOCALE, speaking, translations, _
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}  # as babel.cfg's extraction
-PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{(\w+)\}")  # a message's, a game's `said` template's
 
 
 def catalogue(path: Path):
@@ -22,11 +23,15 @@ def catalogue(path: Path):
 
 
 def marked() -> set:
-    """Every message the code marks, extracted as `pybabel extract` does."""
+    """Every message the code marks, and every word of the games' catalogue, extracted as
+    `pybabel extract` does with babel.cfg."""
+    with open(ROOT / "babel.cfg") as config:
+        method_map, options_map = parse_mapping_cfg(config)
     found = set()
     for folder in ("ledger", "api"):
         for _file, _line, message, _comments, _context in extract_from_dir(
-                ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS):
+                ROOT / folder, method_map=method_map, options_map=options_map,
+                keywords=KEYWORDS):
             found.add(message)
     return found
 
@@ -53,6 +58,8 @@ def test_each_language_translates_every_message_with_its_placeholders(language):
         wanted = set(PLACEHOLDER.findall(" ".join(ids)))
         for string in strings:
             assert set(PLACEHOLDER.findall(string)) == wanted, (language, message.id, string)
+            # a `said` template's optional parts (`[; {winner} won]`) kept, as many
+            assert string.count("[") == ids[0].count("["), (language, message.id, string)
     extra = sorted(set(translated) - {m.id for m in template})
     assert extra == [], f"{language}: messages the code no longer marks"
 

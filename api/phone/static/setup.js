@@ -74,7 +74,7 @@ function optionField(spec, kept, seats, tables) {
     collect = () => (number.value === "" ? undefined : Number(number.value));
   } else if (spec.input === "choice" || spec.input === "seat") {
     const select = el("select", null, {name});
-    const choices = spec.input === "seat" ? [["", "—"], ...seats.map(s => [s, who[s]])] : spec.choices.map(c => [c, String(c).replace(/_/g, " ")]);
+    const choices = spec.input === "seat" ? [["", "—"], ...seats.map(s => [s, who[s]])] : spec.choices.map(c => [c, spec.choice_labels?.[c] ?? String(c)]);
     select.append(...choices.map(([value, text]) => el("option", text, {value})));
     given(select, spec.input === "seat" ? "" : spec.default);
     label.append(select);

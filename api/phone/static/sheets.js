@@ -222,7 +222,7 @@ function input(box, game, f, preset, seated = game.seats) {
   const seats = seated.filter(s => f.input !== "player" || !f.choices.length || f.choices.includes(s)).map(s => [s, who[s]]);
   if (f.input === "player") return chips(box, f.label, f.optional ? [["", "nobody"], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
   if (f.input === "players") return chips(box, f.label, seats, true, preset || []);
-  if (f.input === "choice") return chips(box, f.label, f.choices.map(c => [c, String(c).replace(/_/g, " ")]), false, preset ?? f.choices[0]);
+  if (f.input === "choice") return chips(box, f.label, f.choices.map(c => [c, f.choice_labels?.[c] ?? String(c)]), false, preset ?? f.choices[0]);
   if (f.input === "table") return chips(box, f.label, view.summary.tables.map(t => [t.id, t.name]), false, (view.summary.tables[0] || {}).id);
   if (f.input === "amount") return stepper(box, f.label, preset, 1);
   if (f.input === "bool") {
