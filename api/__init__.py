@@ -65,7 +65,7 @@ def create_app(config: dict | None = None) -> Flask:
     from api.exports.resources import blp as exports_blp
     from api.games.resources import blp as games_blp
     from api.live.resources import blp as live_blp, club_blp as club_live_blp
-    from api.phone import blp as phone_blp
+    from api.phone import blp as phone_blp, words as phone_words
     from api.reads.resources import blp as reads_blp
     from api.reads.tab import blp as evening_tab_blp
     from api.sessions.resources import blp as sessions_blp
@@ -73,6 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
                       clubs_blp, club_tab_blp, games_blp, live_blp, club_live_blp, health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(phone_blp)
+    phone_words.install(app)
     opening.install(app)
     Compress(app)
     whole.install(app)  # within the append's own way in, which hands a short body to Flask

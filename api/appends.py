@@ -23,13 +23,13 @@ import time
 import orjson
 from flask import Flask
 from werkzeug.exceptions import HTTPException
-from werkzeug.http import HTTP_STATUS_CODES
+from werkzeug.http import HTTP_STATUS_CODES, parse_cookie
 
 from api import requestlog
 from api.body import parse
 from api.compressed import DONE_HERE, Compression
 from api.errors import PROBLEM_JSON, http_problem_parts, ledger_problem_parts
-from api.language import from_header
+from api.language import COOKIE, chosen
 from ledger.errors import LedgerError
 from ledger.language import speaking
 
@@ -58,7 +58,9 @@ class Appends:
             return self.flask(environ, start_response)
         sid, length, algorithm = ordinary
         raw = environ["wsgi.input"].read(length)
-        language = (from_header(environ.get("HTTP_ACCEPT_LANGUAGE"))
+        cookies = environ.get("HTTP_COOKIE")  # (the page's switch: `api.language`)
+        cookie = parse_cookie(cookies).get(COOKIE) if cookies else None
+        language = (chosen(cookie, environ.get("HTTP_ACCEPT_LANGUAGE"))
                     or self.ledger.sessions.language(sid))
         with speaking(language):
             answered = len(raw) == length and self._answered(sid, raw)
@@ -67,7 +69,7 @@ class Appends:
             return self.flask(environ, start_response)
         status, body, kind, more = answered
         headers = [("Content-Type", kind), ("Content-Length", str(len(body))),
-                   ("Vary", "Accept-Encoding, Accept-Language")]
+                   ("Vary", "Accept-Encoding, Accept-Language, Cookie")]
         if algorithm is not None and self.compression.applies(status, kind, len(body)):
             body = self.compression.compressed(body, algorithm)
             headers[1] = ("Content-Length", str(len(body)))

@@ -1,13 +1,16 @@
-"""The language a request is answered in (SPEC §10 amendment 10): the one `Accept-Language`
-asks for among those the service speaks, else the evening's or the club's (`unasked`: set
-by `api.access` once the request's token is checked), else English. Every answer says which
-(`Content-Language`) and that it varies with the header (`Vary: Accept-Language`)."""
+"""The language a request is answered in (SPEC §10 amendment 10): the one a phone's page was
+switched to (its `lang` cookie), else the one `Accept-Language` asks for among those the service
+speaks, else the evening's or the club's (`unasked`: set by `api.access` once the request's token
+is checked), else English. Every answer says which (`Content-Language`) and that it varies with
+the header and the cookie (`Vary`)."""
 
 from flask import Flask, g, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from ledger.language import LANGUAGES, current, set_language
+
+COOKIE = "lang"  # the language a phone's page was switched to (its requests carry it)
 
 
 def from_header(header: str | None) -> str | None:
@@ -16,9 +19,15 @@ def from_header(header: str | None) -> str | None:
     return parse_accept_header(header, LanguageAccept).best_match(LANGUAGES) if header else None
 
 
+def chosen(cookie: str | None, header: str | None) -> str | None:
+    """The language of a page's switch (its cookie), else the one `header` asks for."""
+    return cookie if cookie in LANGUAGES else from_header(header)
+
+
 def asked() -> None:
-    """Before anything else: the language asked for, if the service speaks one."""
-    tag = from_header(request.headers.get("Accept-Language"))
+    """Before anything else: the language asked for, if the service speaks one: the one a
+    phone's page was switched to (its `lang` cookie), else `Accept-Language`'s."""
+    tag = chosen(request.cookies.get(COOKIE), request.headers.get("Accept-Language"))
     g.language_asked = tag is not None
     set_language(tag)
 
@@ -31,7 +40,7 @@ def unasked() -> bool:
 
 def said_in(response):
     response.headers["Content-Language"] = current()
-    response.vary.add("Accept-Language")
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 

@@ -2,4 +2,4 @@
 one blueprint."""
 
 from api.phone import trust  # noqa: F401  (its routes, on the page's blueprint)
-from api.phone.page import ASSETS, VERSION, blp  # noqa: F401
+from api.phone.page import VERSION, blp  # noqa: F401

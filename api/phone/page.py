@@ -1,18 +1,21 @@
 """The phone page (SPEC §7) and the club's, their assets, service worker and manifest, served
 from Flask with no build step and no CDN."""
 
+import functools
 import hashlib
 import json
 import re
 from pathlib import Path
 
 import rcssmin
+from babel import Locale
 import rjsmin
 from flask import Blueprint, Response, abort, render_template, request, url_for
 
 from api.games.resources import TAG, tag
 from api.phone.links import page_links
-from ledger.language import current
+from api.phone.words import in_language
+from ledger.language import LANGUAGES, LOCALE, current
 
 blp = Blueprint("phone", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/phone/static")
@@ -20,20 +23,34 @@ blp = Blueprint("phone", __name__, template_folder="templates", static_folder="s
 
 HERE = Path(__file__).parent
 INDENTATION = re.compile(r"\n\s+")
-# The page's version: its template, its assets and the games' catalogue it draws. A new version
-# makes a new service worker, which replaces the kept page and assets (SPEC §7: offline).
+# The page's version: its template, its assets, its words in every language and the games'
+# catalogue it draws. A new version makes a new service worker, which replaces the kept page
+# and assets (SPEC §7: offline).
 VERSION = hashlib.sha256(b"".join(
     [path.read_bytes() for path in sorted(HERE.rglob("*")) if path.suffix in (".html", ".js", ".css", ".svg")]
-    + [TAG.encode()])).hexdigest()[:16]
+    + [path.read_bytes() for path in sorted(LOCALE.rglob("*.po"))]  # (the words in each language)
+    + [TAG.encode()])).hexdigest()[:10]
 # The pages' scripts are ES modules, one per screen or concern, served as written (readable,
 # commented) without their comments and spaces: a phone on a slow network gets the same code
 # in fewer bytes. Each is asked for under the page's version (`/phone/v/<version>/<name>`), so
 # that the modules it imports, named relatively, are of the same version too.
 STATIC = HERE / "static"
 SCRIPTS = tuple(sorted(path.name for path in STATIC.glob("*.js") if path.name != "sw.js"))
-ASSETS = {**{name: (rjsmin.jsmin((STATIC / name).read_text()), "text/javascript")
-             for name in SCRIPTS},
-          "phone.css": (rcssmin.cssmin((STATIC / "phone.css").read_text()), "text/css")}
+ASSETS = (*SCRIPTS, "phone.css", "print.css")
+
+
+@functools.cache
+def asset_in(name: str, language: str) -> tuple[str, str]:
+    """A module (its words in `language`: `api.phone.words`) or the style, as served."""
+    if name.endswith(".css"):
+        return rcssmin.cssmin((STATIC / name).read_text()), "text/css"
+    return rjsmin.jsmin(in_language((STATIC / name).read_text(), language)), "text/javascript"
+
+
+def version_in(language: str) -> str:
+    """The page's version as its assets are asked for in `language` (English's is the version
+    itself, `<version>.de` German's): a module imports the others of its own language."""
+    return VERSION if language == "en" else f"{VERSION}.{language}"
 IMPORTS = re.compile(r'^import [^;]*? from "\./([\w.-]+)";', re.M)
 
 
@@ -60,10 +77,20 @@ PRELOADED = {"phone.js": imported("phone.js"), "club.js": imported("club.js")}
 PLAIN_HTTP = ("guest.js", "trust.js")
 SHELL = ["/", "/club", "/manifest.webmanifest", "/phone/static/icon.svg",
          "/phone/static/vendor/qrcode.js"]
-VERSIONED = [name for name in (*SCRIPTS, "phone.css") if name not in PLAIN_HTTP]
-WORKER = rjsmin.jsmin((STATIC / "sw.js").read_text().replace("__VERSION__", VERSION)
-                      .replace('["__SHELL__"]', json.dumps(SHELL))
-                      .replace('["__VERSIONED__"]', json.dumps(VERSIONED)))
+VERSIONED = [name for name in ASSETS if name not in PLAIN_HTTP]
+
+
+@functools.cache
+def worker_in(language: str) -> str:
+    """The service worker of the pages in `language`: its own cache (a phone that changes its
+    language keeps that language's pages and modules, and drops the other's)."""
+    return rjsmin.jsmin((STATIC / "sw.js").read_text().replace("__VERSION__", version_in(language))
+                        .replace('["__SHELL__"]', json.dumps(SHELL))
+                        .replace('["__VERSIONED__"]', json.dumps(VERSIONED)))
+
+
+# each language the pages speak, by its own name (the switch at a page's foot)
+LANGUAGE_NAMES = {code: Locale.parse(code).get_display_name(code).capitalize() for code in LANGUAGES}
 
 
 def served(template: str, **context) -> str:
@@ -71,8 +98,9 @@ def served(template: str, **context) -> str:
     is one space to HTML, and none of the pages holds preformatted text. Its script and style
     are asked for by the page's version, so a page of a new version never runs with the
     script or style an older service worker kept."""
-    return INDENTATION.sub("\n", render_template(template, version=VERSION, preloaded=PRELOADED,
-                                                  **context))
+    return INDENTATION.sub("\n", render_template(template, version=version_in(current()),
+                                                  lang=current(), languages=LANGUAGE_NAMES,
+                                                  preloaded=PRELOADED, **context))
 
 
 @blp.get("/")
@@ -85,10 +113,11 @@ def asset(version: str, name: str):
     """A page's module or style. Of the page's own version it never changes (kept a year);
     asked for under another (a page an older service worker kept), it is today's, asked
     again each time (304 while the version stands)."""
-    if name not in ASSETS:
+    base, _dot, language = version.partition(".")
+    if name not in ASSETS or language not in ("", *LANGUAGES[1:]):
         abort(404)
-    body, mimetype = ASSETS[name]
-    cache = "public, max-age=31536000, immutable" if version == VERSION else "no-cache"
+    body, mimetype = asset_in(name, language or "en")
+    cache = "public, max-age=31536000, immutable" if base == VERSION else "no-cache"
     response = Response(body, mimetype=mimetype, headers={"Cache-Control": cache})
     response.set_etag(VERSION, weak=True)
     return response.make_conditional(request)
@@ -103,7 +132,8 @@ def club_page():
 @blp.get("/sw.js")
 def service_worker():
     """At the root, so that it controls the page; never kept stale by the browser's cache."""
-    return Response(WORKER, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
+    return Response(worker_in(current()), mimetype="text/javascript",
+                    headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
 
 
 @blp.get("/manifest.webmanifest")

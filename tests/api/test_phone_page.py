@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from api.phone import ASSETS, VERSION
-from api.phone.page import PRELOADED, SCRIPTS
+from api.phone import VERSION
+from api.phone.page import PRELOADED, SCRIPTS, asset_in, version_in
 from ledger import games
 from ledger.games.page import compact
+from ledger.language import LANGUAGES
 
 BUDGET = 62_500  # bytes, uncompressed: the page's own HTML, script, style and service worker
 # (50,000 until the set-up that leads an empty evening and the game switcher added ~5 KB and
@@ -114,6 +115,18 @@ def test_each_games_buttons_are_served_from_its_module(client, catalogue):
                              text), source
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pages_own_code_in_each_language_is_within_its_budget(client, language):
+    """What a phone in that language loads: its page, and its modules with its words."""
+    asked = {"Accept-Language": language}
+    page = client.get("/", headers=asked).get_data(as_text=True)
+    assert f'<html lang="{language}"' in page
+    paths = [path.replace(f"/v/{VERSION}/", f"/v/{version_in(language)}/") for path in OWN]
+    assert all(path == "/" or path == "/sw.js" or path in page for path in paths)
+    sizes = {path: len(client.get(path, headers=asked).data) for path in paths}
+    assert sum(sizes.values()) < BUDGET, sizes
+
+
 def test_the_pages_own_code_is_within_its_budget_and_goes_compressed(client):
     sizes = {path: len(client.get(path).data) for path in OWN}
     assert sum(sizes.values()) < BUDGET, sizes
@@ -128,7 +141,7 @@ def test_the_modules_and_style_are_served_as_written_less_comments_and_spaces(cl
         written = (STATIC / name).read_text()
         served = client.get(f"/phone/v/{VERSION}/{name}")
         assert served.mimetype == ("text/css" if name.endswith(".css") else "text/javascript")
-        assert served.get_data(as_text=True) == ASSETS[name][0]
+        assert served.get_data(as_text=True) == asset_in(name, "en")[0]
         assert len(served.data) < len(written.encode())
         assert "// " not in served.get_data(as_text=True).replace("://", "")  # no comment left
         # of the page's version it is kept; of another, it is today's, asked again each time

@@ -1,7 +1,7 @@
 // The club's page: standings over a season with the race as a chart, tonight's evening opened
 // with members picked from a list, each evening's players linked to members, members and
 // seasons kept. Reads work offline from the last known state; writes need the connection.
-import {$, API, button, chart, chip, copy, el, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
+import {LANG, $, API, button, chart, chip, copy, el, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
 
 export let club = null;   // the club open here: {id, write?, read?}
 export let seen = null;   // its last known state: {summary, standings}
@@ -221,7 +221,7 @@ export async function act(write, error = null) {
 }
 
 async function openClub(form) {
-  const body = Object.fromEntries(new FormData(form));
+  const body = {...Object.fromEntries(new FormData(form)), language: LANG};  // the phone's
   let response;
   try {
     response = await fetch(`${API}/clubs`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
@@ -306,8 +306,9 @@ function wire() {
   });
   $("#share-season").addEventListener("click", () => import("./share.js")
     .then(share => share.shareFigures(seasonFigures())).catch(problem => alert(problem.message)));
-  $("#print-season").addEventListener("click", () => {  // the season sheet for the club's book
+  $("#print-season").addEventListener("click", async () => {  // the season sheet for the club's book
     $("#h-standings").dataset.season = $("#season").selectedOptions[0]?.textContent || "";
+    await import("./printing.js").then(p => p.printed());
     window.print();
   });
   $("#share").addEventListener("toggle", () => $("#share").open && showQr([["#write-link", "#write-qr"], ["#read-link", "#read-qr"]]));

@@ -2,7 +2,7 @@
 // previewed (every problem by its line, the names the club lacks to add or link, how its
 // dates read when they read both ways, each figure changed since an evening was brought in),
 // recorded only when the officer confirms (the changed figures as corrections)
-import {$, API, button, chip, el, moneyIn, signed, signedMoney, uuid, working} from "./core.js";
+import {LANG, $, API, button, chip, el, signed, uuid, working, moneyIn, signedMoney} from "./core.js";
 import {act, club, said, seen} from "./club.js";
 
 // (one id per file and choices: a second tap, or a retry, records it once)
@@ -84,7 +84,7 @@ function datesAsked(dates) {  // dates that read both ways: which, as the office
   if (!dates.example) return [];
   const {text, readings} = dates.example, box = el("fieldset", null, {class: "chips"}, el("legend", `How are the dates written? ${text} is`));
   for (const order of ["day_first", "month_first"]) {
-    const day = readings[order] ? new Date(readings[order] + "T12:00").toLocaleDateString(undefined, {day: "numeric", month: "long", year: "numeric"}) : "no day";
+    const day = readings[order] ? new Date(readings[order] + "T12:00").toLocaleDateString(LANG, {day: "numeric", month: "long", year: "numeric"}) : "no day";
     chip(box, {type: "radio", name: "dates", value: order}, `${day} (${order.replace("_", " ")})`, dates.choice === order)
       .addEventListener("change", () => { importing.dates = order; previewImport(); });
   }

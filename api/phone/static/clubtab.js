@@ -3,13 +3,13 @@
 // amount shown, editable for a part payment, then confirmed), what is on it, newest first,
 // and a member's statement; shared as text and card, printed as a sheet, downloaded. Loaded
 // by the club's page once it has drawn its standings (it imports the page's entry).
-import {$, button, el, eveningDay, moneyIn, openSheet, signedMoney} from "./core.js";
+import {LANG, $, button, el, eveningDay, moneyIn, openSheet, signedMoney} from "./core.js";
 import {act, ask, club, download, fact, seen} from "./club.js";
 
-const digitsOf = currency => new Intl.NumberFormat(undefined, {style: "currency", currency}).resolvedOptions().maximumFractionDigits;
+const digitsOf = currency => new Intl.NumberFormat(LANG, {style: "currency", currency}).resolvedOptions().maximumFractionDigits;
 const names = () => Object.fromEntries(seen.summary.members.map(m => [m.id, m.name]));
 const DAY = {day: "numeric", month: "short", year: "numeric"};
-const day = at => new Date(at).toLocaleDateString(undefined, DAY);
+const day = at => new Date(at).toLocaleDateString(LANG, DAY);
 // an evening carried: the day its own page says it was carried on (its time zone's); the
 // rest, the club's own payments, on the phone's day
 const entryDay = e => (e.carried_on ? eveningDay({date: e.carried_on}, DAY) : day(e.at));
@@ -90,7 +90,7 @@ async function showStatement(member, name) {
 function tabFigures() {
   const who = names(), tabs = seen.tab.currencies;
   return {title: `${seen.summary.name} · the tab`, games: [], paid: [],
-    date: new Date().toLocaleDateString(undefined, {day: "numeric", month: "long", year: "numeric"}),
+    date: new Date().toLocaleDateString(LANG, {day: "numeric", month: "long", year: "numeric"}),
     rows: tabs.flatMap(tab => tab.members.filter(m => m.balance_minor).map(m => ({
       name: m.name, counters: signedMoney(m.balance_minor, moneyIn(tab.currency)),
       money: m.balance_minor < 0 ? "owes" : "is owed", up: m.balance_minor > 0, down: m.balance_minor < 0}))),

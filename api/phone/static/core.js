@@ -2,7 +2,16 @@
 // elements, keeping things in localStorage, words for numbers and money, the sheet dialog,
 // the chart and the share links' QR codes. User text only ever goes in textContent.
 export const API = "/api/v1";
+// The page's language (its <html lang>) and its words: each module is served with its strings
+// in it (api/phone/words.py); `_` fills in a message's {named} parts, `n_` takes the form the
+// language's plural rules give n. Numbers, money and dates are written the language's way.
+export const LANG = document.documentElement.lang;
+export const _ = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => values?.[k] ?? m);
+const plural = new Intl.PluralRules(LANG);
+export const n_ = (forms, n, values) => _(forms[plural.select(n)] ?? forms.other, {n, ...values});
 export const $ = (selector, root = document) => root.querySelector(selector);
+// the switch at a page's foot: kept as a cookie the service reads (api/language.py), and the page again in it
+$("#language").onchange = e => { document.cookie = `lang=${e.target.value};path=/;max-age=31536000`; location.reload(); };
 export const keep = {
   get(key, otherwise) { try { return JSON.parse(localStorage.getItem(key)) ?? otherwise; } catch { return otherwise; } },
   set(key, value) { localStorage.setItem(key, JSON.stringify(value)); },
@@ -33,7 +42,7 @@ export const counted = n => `${n} ${n === 1 ? "counter" : "counters"}`;
 export const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 export const signedMoney = (minor, money) => `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${money(Math.abs(minor))}`;  // as `signed`
 export function moneyIn(currency) {
-  const format = new Intl.NumberFormat(undefined, {style: "currency", currency});
+  const format = new Intl.NumberFormat(LANG, {style: "currency", currency});
   const digits = format.resolvedOptions().maximumFractionDigits;
   return minor => format.format(minor / 10 ** digits);
 }
@@ -43,11 +52,11 @@ export function moneyIn(currency) {
 // the server gives it (`date`, YYYY-MM-DD), which its files and its club's seasons give it
 // too; for a state kept before the server said it, its time (`at`) in its zone (`zone`).
 export function eveningDay({date, at, zone}, style) {
-  if (date) return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {...style, timeZone: "UTC"});
+  if (date) return new Date(`${date}T12:00:00Z`).toLocaleDateString(LANG, {...style, timeZone: "UTC"});
   try {
-    return new Date(at).toLocaleDateString(undefined, {...style, timeZone: zone || "UTC"});
+    return new Date(at).toLocaleDateString(LANG, {...style, timeZone: zone || "UTC"});
   } catch {  // a zone this phone's calendar lacks: UTC, as the server reads it then
-    return new Date(at).toLocaleDateString(undefined, {...style, timeZone: "UTC"});
+    return new Date(at).toLocaleDateString(LANG, {...style, timeZone: "UTC"});
   }
 }
 

@@ -1,5 +1,5 @@
 // The log in words, newest first; a tap undoes an event (with a reason).
-import {$, button, el, openSheet} from "./core.js";
+import {LANG, $, button, el, openSheet} from "./core.js";
 import {SETUP, view, writer} from "./state.js";
 import {enqueue, flush, outbox, saveOutbox} from "./sync.js";
 
@@ -18,7 +18,7 @@ export function drawLog() {
   const list = $("#log");
   const items = [...view.events].reverse().slice(0, 200).map(e => {
     const item = el("li");
-    const time = el("time", new Date(e.recorded_at).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}), {datetime: e.recorded_at});
+    const time = el("time", new Date(e.recorded_at).toLocaleTimeString(LANG, {hour: "2-digit", minute: "2-digit"}), {datetime: e.recorded_at});
     const text = el(e.id in voided ? "s" : "span", told(e));
     item.append(time, " ", text);
     if (e.id in voided) item.append(el("span", ` — undone: ${voided[e.id]}`, {class: "hint"}));

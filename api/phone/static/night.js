@@ -4,6 +4,7 @@ import {$, counted, el, eveningDay, moneyIn, signed, signedMoney} from "./core.j
 import {gameExtras, labelled, names, poolName, read, view} from "./state.js";
 import {ended} from "./cards.js";
 import {shareFigures} from "./share.js";
+import {printed} from "./printing.js";
 
 // What the night comes to, in figures, from the evening's results read model (the same the
 // files and the club's standings are drawn from): winners first.
@@ -97,5 +98,6 @@ export async function printSheet() {
     ...list("Games", games.length ? games : ["none"]),
     verified ? el("p", `The log: ${verified.events} events, head `, {class: "foot"}, el("code", verified.head_hash), " (ledger verify prints the same)")
       : el("p", "The log's head hash: open the evening online and print again to have it.", {class: "foot"}));
+  await printed();
   window.print();
 }

@@ -14,7 +14,7 @@
 // the night sheet), files.js (the evening's files), watching.js (a read-only evening's
 // note). Over plain http (the table's read-only link) guest.js runs first. This one, the
 // entry, wires the page and tells state.js how to draw it.
-import {$, API, button, copy, el, eveningDay, keep, keepOffline, showQr, working} from "./core.js";
+import {$, API, LANG, button, copy, el, eveningDay, keep, keepOffline, showQr, working} from "./core.js";
 import {call, ev, loadGames, on, plain, POLL_MS, readFragment, refresh, shareLink, view, writer} from "./state.js";
 import {flush, hush, listen, showStatus, watch} from "./sync.js";
 import {refused} from "./sheets.js";
@@ -23,6 +23,7 @@ import {draw, drawOutbox, logged, outboxChanged, setting} from "./draw.js";
 async function openEvening(form, zone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
   const body = Object.fromEntries(new FormData(form));
   body.counter_value = Number(body.counter_value);
+  body.language = LANG;  // the phone's: what the evening's words are said in unless asked otherwise
   if (zone) body.time_zone = zone;  // the phone's: the journal's times are the table's
   let response;
   try {

@@ -3,7 +3,7 @@
 // bindings; only this module assigns them (`setView`, `setSpecs`). What changes here is drawn
 // by the page's entry (phone.js), told through `on`, so that no lower module imports a
 // higher one.
-import {API, keep} from "./core.js";
+import {LANG, API, keep} from "./core.js";
 
 export const on = {
   draw() {},             // the view changed: draw the evening again
@@ -114,7 +114,8 @@ async function fetchGames() {
 let early = null;
 const RETELL = ["event_voided", "player_renamed", "player_removed", "game_removed"];
 const told = events => !events.length || events[0].said !== undefined;  // kept before the log was told
-const seen = () => (view && view.id === ev.id && told(view.events) ? view.events : []);
+// (a log kept in another language is read again, told in this one)
+const seen = () => (view && view.id === ev.id && view.lang === LANG && told(view.events) ? view.events : []);
 const lastVersion = () => (seen().length ? seen()[seen().length - 1].version : 0);
 const readAll = after => read(`/view?after=${after}`);
 
@@ -138,7 +139,7 @@ export async function refresh() {
     // whole log is read again, told as the evening stands now
     const retold = had && fresh.some(e => e.version > had && RETELL.includes(e.type)) && (await read("/events")).events;
     const events = retold || [...seen(), ...fresh.filter(e => e.version > had)];
-    setView({id: ev.id, summary, balances, settlement, results, pools, events,
+    setView({id: ev.id, lang: LANG, summary, balances, settlement, results, pools, events,
              extras: Object.fromEntries(summary.games.map(g => [g.id, cold ? {} : {...view.extras[g.id]}]))});
     if (cold) on.draw();  // opened cold: the games can be played before their scores arrive
     const extras = await Promise.all(summary.games.map(gameExtras));

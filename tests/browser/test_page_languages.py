@@ -1,0 +1,52 @@
+"""The page in the phone's language (SPEC §10 amendment 10), in Chromium with a German or French
+locale: `<html lang>`, each module served with its language's words, the games' words from the
+catalogue in that language, money written by `Intl` the locale's way, an evening opened in the
+phone's language; the switch at the page's foot changes it (the page, the service's answers,
+and the service worker's kept page and modules)."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.tools import Evening, Phone, wait_for
+
+
+def test_a_german_phone_sees_the_evening_in_german_and_switches_to_french(base, browser):
+    evening = Evening(base).seat("Ann", "Ben", "Cy")
+    evening.game("pope_joan", ["Ann", "Ben", "Cy"])
+    phone = Phone(browser, locale="de-DE")
+    page = phone.page
+    phone.open(evening.link())
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator(".game h2").first).to_contain_text("Poch")  # Pope Joan's name in German
+    expect(page.locator("#language")).to_have_value("de")
+    modules = page.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map(l => l.href)")
+    assert modules and all(re.search(r"/phone/v/\w+\.de/", href) for href in modules), modules
+    # money the German way (GBP: "0,00 £"), from the same figures as the English page
+    expect(page.locator("#balances tbody")).to_contain_text(re.compile(r"\d,\d\d\s?£"))
+
+    page.locator("#language").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator(".game h2").first).to_contain_text("Nain jaune")
+    assert any(c["name"] == "lang" and c["value"] == "fr" for c in phone.context.cookies())
+    # the service's words follow the switch too: the log says who joined in French
+    expect(page.locator("#log")).to_contain_text("nous rejoint")
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_an_evening_opened_on_a_french_phone_is_a_french_evening(base, browser):
+    phone = Phone(browser, locale="fr-FR")
+    page = phone.page
+    page.goto(base)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.fill("#open-form [name=name]", "Soirée")
+    page.locator("#open-form button[type=submit]").click()
+    expect(page.locator("#evening")).to_be_visible()
+    opened = wait_for(page, "JSON.parse(localStorage.getItem('ledger:current'))")
+    tokens = page.evaluate("JSON.parse(localStorage.getItem('ledger:evenings'))")[opened]
+    summary = page.request.get(f"{base}/api/v1/sessions/{opened}",
+                               headers={"Authorization": f"Bearer {tokens['read']}"}).json()
+    assert summary["language"] == "fr"
+    phone.close()
+    assert phone.errors == [], phone.errors
