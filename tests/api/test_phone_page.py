@@ -276,3 +276,13 @@ def test_the_catalogue_says_how_each_fact_stands_to_the_deal(catalogue):
     hands = buttons["vingt_un"]["vingt_un_hand_settled"]
     assert hands["in_deal"] and "settles" not in hands and "play" not in hands
     assert "in_deal" not in buttons["commerce"]["stake_paid"]
+
+
+def test_each_language_has_its_own_modules_and_service_worker(client):
+    german = client.get(f"/phone/v/{version_in('de')}/core.js").get_data(as_text=True)
+    assert german == asset_in("core.js", "de")[0]
+    assert client.get(f"/phone/v/{VERSION}.xx/core.js").status_code == 404  # not spoken
+    worker = client.get("/sw.js", headers={"Accept-Language": "de"})
+    assert version_in("de") in worker.get_data(as_text=True) and "Cookie" in worker.headers["Vary"]
+    switched = client.get("/sw.js", headers={"Cookie": "lang=fr", "Accept-Language": "de"})
+    assert version_in("fr") in switched.get_data(as_text=True)  # the page's switch first
