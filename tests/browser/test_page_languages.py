@@ -50,3 +50,31 @@ def test_an_evening_opened_on_a_french_phone_is_a_french_evening(base, browser):
     assert summary["language"] == "fr"
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def test_the_night_sheet_and_the_shared_results_are_in_the_phone_s_language(base, browser):
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.browser.test_night_end import CAPTURE, played
+
+    evening = played(base)
+    phone = Phone(browser, locale="de-DE")
+    phone.context.add_init_script(CAPTURE)
+    phone.context.add_init_script("window.print = () => { window.printed = true; };")
+    phone.open(evening.link())
+    phone.page.locator("#share-results").click()
+    text = wait_for(phone.page, "window.shared")["text"]
+    assert "Gespielt: Commerce, 2 Runden; Casino, Ann gewann" in text, text
+    assert re.search(r"Ben: \+\d+ \(\+\d+,\d\d\s£\)", text), text  # money the German way
+    phone.page.locator("#print-sheet").click()
+    wait_for(phone.page, "window.printed")
+    pdf = phone.page.pdf(format="A4", print_background=False)
+    sheet = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    for german in ("Ergebnisse", "Spieler Marken Geld", "Spiele", "Seite 1 von 1", "Das Protokoll: "):
+        assert german in sheet, (german, sheet)
+    for english in ("Results", "Still to pay", "Games", "page 1 of", "The log", "deals", " won "):
+        assert english not in sheet and english not in text, (english, sheet, text)
+    phone.close()
+    assert phone.errors == [], phone.errors

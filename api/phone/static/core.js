@@ -38,7 +38,7 @@ export function uuid() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-export const counted = n => `${n} ${n === 1 ? "counter" : "counters"}`;
+export const counted = n => n_("{n} counter", "{n} counters", n);
 export const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 export const signedMoney = (minor, money) => `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${money(Math.abs(minor))}`;  // as `signed`
 export function moneyIn(currency) {

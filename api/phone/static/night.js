@@ -1,8 +1,7 @@
 // What the night comes to, from the page's last known state (so it works offline too): shared
 // as text and a card (share.js), or printed as the night sheet. Loaded on first use.
-import {$, counted, el, eveningDay, moneyIn, signed, signedMoney} from "./core.js";
+import {$, _, counted, el, eveningDay, moneyIn, n_, signed, signedMoney} from "./core.js";
 import {gameExtras, labelled, names, poolName, read, view} from "./state.js";
-import {ended} from "./cards.js";
 import {shareFigures} from "./share.js";
 import {printed} from "./printing.js";
 
@@ -18,15 +17,16 @@ function night() {
   const players = [...results.players].sort((a, b) => b.result_counters - a.result_counters || a.name.localeCompare(b.name));
   const label = labelled();
   const games = summary.games.map(game => {
-    const dealt = (game.due || {}).deal, over = ended(game);
-    const deals = dealt ? `${dealt} ${dealt === 1 ? "deal" : "deals"}` : "";
-    return [label[game.id], over ? over.replace(/^won by (.+?) (\d)/, "$1 won $2") : deals].filter(Boolean).join(", ");
+    const dealt = (game.due || {}).deal, over = ((view.extras[game.id] || {}).scores || {}).result;
+    const deals = dealt ? n_("{n} deal", "{n} deals", dealt) : "";
+    return [label[game.id], over ? _("{who} won {points}–{against}", {who: over.winners.map(p => who[p]).join(" & "), ...over})
+      : deals].filter(Boolean).join(", ");
   });
-  const owed = results.transfers.map(t => `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)}`);
-  const pools = results.unclaimed_pools.map(p => `${counted(p.counters)} still in ${poolName(p)}`);
-  const paid = results.payments.map(p => `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`);
+  const owed = results.transfers.map(t => _("{from} pays {to} {amount}", {from: who[t.from], to: who[t.to], amount: money(t.amount_minor)}));
+  const pools = results.unclaimed_pools.map(p => _("{counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)}));
+  const paid = results.payments.map(p => _("{from} paid {to} {amount}", {from: who[p.from], to: who[p.to], amount: money(p.amount_minor)}));
   const figures = results.carried && results.carried.players.map(p => who[p.id] + " " + signedMoney(p.amount_minor, money)).join(", ");
-  const carried = figures && `Carried to the club's tab: ${figures}.`;
+  const carried = figures && _("Carried to the club's tab: {figures}.", {figures});
   return {title: results.name, date, money, value: results.counter_value, games, owed: [...owed, ...pools], paid, tab: carried,
           rows: players.map(p => ({name: p.name, counters: signed(p.result_counters),
                                    money: signedMoney(p.result_minor, money), up: p.result_counters > 0,
@@ -42,8 +42,7 @@ export const shareResults = () => scored().then(() => shareFigures(night()));
 
 // The sheet's print style (its own, loaded with it): A4, each page's margin naming the evening
 // (added when printed) and the page; no line split across pages.
-const PRINT = `@page { size: A4; margin: 16mm 14mm; @top-left, @top-right { font-size: 8pt; }
-  @top-right { content: "page " counter(page) " of " counter(pages); } }
+const PRINT = `@page { size: A4; margin: 16mm 14mm; @top-left, @top-right { font-size: 8pt; } }
 @media print {
   #night-sheet h2 { font-size: 12pt; margin: 10pt 0 3pt; break-after: avoid; }
   #night-sheet ul { margin: 0; padding-left: 14pt; }
@@ -78,26 +77,28 @@ export async function printSheet() {
     const each = (figures, figure) => seated(figures).map(p => who[p] + " " + figure(figures[p])).join(", ");
     const sides = scores => (scores.by_side || seated(scores.totals).map(p => ({players: [p], points: scores.totals[p]})))
       .map(s => s.players.map(p => who[p]).join(" & ") + " " + s.points).join(", ");  // partners as one side
-    return [n.games[i], extras.scores && "points " + sides(extras.scores),
-            extras.tally && "yellow chips " + each(extras.tally.players, t => t.yellow_chips),
-            pool && pool.counters && counted(pool.counters) + " left in the pool"].filter(Boolean).join(" · ");
+    return [n.games[i], extras.scores && _("points {sides}", {sides: sides(extras.scores)}),
+            extras.tally && _("yellow chips {each}", {each: each(extras.tally.players, t => t.yellow_chips)}),
+            pool && pool.counters && _("{counters} left in the pool", {counters: counted(pool.counters)})].filter(Boolean).join(" · ");
   });
   const margins = new CSSStyleSheet();
-  margins.replaceSync(PRINT + "@page { @top-left { content: " + cssText(n.title + " · " + n.date) + "; } }");
+  const paged = _("page {page} of {pages}").split(/\{(pages?)\}/).map((part, i) => (i % 2 ? `counter(${part})` : part && cssText(part)));
+  margins.replaceSync(PRINT + "@page { @top-left { content: " + cssText(n.title + " · " + n.date) + "; } @top-right { content: "
+                      + paged.filter(Boolean).join(" ") + "; } }");
   document.adoptedStyleSheets = [margins];
   const sheet = $("#night-sheet") || $("#evening").appendChild(el("section", null, {id: "night-sheet"}));
   const list = (title, items) => [el("h2", title), el("ul", null, {}, ...items.map(item => el("li", item)))];
   const row = (cells, tag = "td") => el("tr", null, {}, ...cells.map(text => el(tag, text)));
   sheet.replaceChildren(
-    el("p", `${n.date} · ${summary.players.length} players · counter ${n.money(n.value)}`),
-    el("h2", "Results"),
-    el("table", null, {}, el("thead", null, {}, row(["Player", "Counters", "Money"], "th")),
+    el("p", [n.date, n_("{n} player", "{n} players", summary.players.length), _("counter {value}", {value: n.money(n.value)})].join(" · ")),
+    el("h2", _("Results")),
+    el("table", null, {}, el("thead", null, {}, row([_("Player"), _("Counters"), _("Money")], "th")),
        el("tbody", null, {}, ...n.rows.map(r => row([r.name, r.counters, r.money])))),
-    ...(n.paid.length ? list("Paid", n.paid) : []),
-    ...list("Still to pay", n.owed.length ? n.owed : [n.tab || "All square."]),
-    ...list("Games", games.length ? games : ["none"]),
-    verified ? el("p", `The log: ${verified.events} events, head `, {class: "foot"}, el("code", verified.head_hash), " (ledger verify prints the same)")
-      : el("p", "The log's head hash: open the evening online and print again to have it.", {class: "foot"}));
+    ...(n.paid.length ? list(_("Paid"), n.paid) : []),
+    ...list(_("Still to pay"), n.owed.length ? n.owed : [n.tab || _("All square.")]),
+    ...list(_("Games"), games.length ? games : [_("none")]),
+    verified ? el("p", n_("The log: {n} event, head ", "The log: {n} events, head ", verified.events), {class: "foot"}, el("code", verified.head_hash), _(" (ledger verify prints the same)"))
+      : el("p", _("The log's head hash: open the evening online and print again to have it."), {class: "foot"}));
   await printed();
   window.print();
 }

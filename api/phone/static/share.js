@@ -2,15 +2,15 @@
 // (PNG) drawn from the same figures, shared with the Web Share API where the phone has it
 // (the card too where it can share files), copied otherwise. Loaded on first use, by the
 // evening's page (night.js) and the club's (a season's standings).
-import {$, el, openSheet} from "./core.js";
+import {$, _, el, openSheet} from "./core.js";
 
 function resultsText(n) {
   return [
     `${n.title} — ${n.date}`, "",
     ...n.rows.map(r => `${r.name}: ${r.counters} (${r.money})`), "",
-    n.paid && n.paid.length ? `Paid: ${n.paid.join("; ")}.` : "",
-    n.owed ? (n.owed.length ? `Still to pay: ${n.owed.join("; ")}.` : n.tab || "All square.") : "",
-    n.games.length ? `Played: ${n.games.join("; ")}.` : "",
+    n.paid && n.paid.length ? _("Paid: {paid}.", {paid: n.paid.join("; ")}) : "",
+    n.owed ? (n.owed.length ? _("Still to pay: {owed}.", {owed: n.owed.join("; ")}) : n.tab || _("All square.")) : "",
+    n.games.length ? _("Played: {games}.", {games: n.games.join("; ")}) : "",
   ].join("\n").trim();
 }
 
@@ -18,15 +18,15 @@ function resultsText(n) {
 // as fit (ROOM), and how many more the text has.
 const ROOM = 12;
 function cardLines(n) {
-  const owed = n.owed ? (n.owed.length ? n.owed : [n.tab || "All square."]) : [], paid = n.paid || [];
+  const owed = n.owed ? (n.owed.length ? n.owed : [n.tab || _("All square.")]) : [], paid = n.paid || [];
   const all = owed.length + paid.length, room = all > ROOM ? ROOM - 1 : all, lines = [];
   let shown = 0;
-  for (const [title, items] of [[n.owed && n.owed.length && "Still to pay", owed], ["Paid", paid]]) {
+  for (const [title, items] of [[n.owed && n.owed.length && _("Still to pay"), owed], [_("Paid"), paid]]) {
     const fit = items.slice(0, room - shown);
     if (fit.length) lines.push(...(title ? [{title}] : []), ...fit.map(text => ({text})));
     shown += fit.length;
   }
-  if (all > shown) lines.push({text: `and ${all - shown} more — see the text`});
+  if (all > shown) lines.push({text: _("and {n} more — see the text", {n: all - shown})});
   return lines;
 }
 
@@ -88,11 +88,11 @@ export async function shareFigures(n) {
   }
   try {
     await navigator.clipboard.writeText(text);
-    alert("The results are copied: paste them in the chat.");
+    alert(_("The results are copied: paste them in the chat."));
   } catch {  // no clipboard (plain http): the text to copy by hand
-    const box = el("textarea", text, {rows: "10", readonly: "", "aria-label": "The results"});
+    const box = el("textarea", text, {rows: "10", readonly: "", "aria-label": _("The results")});
     $("#sheet-fields").replaceChildren(box);
-    openSheet("The night's results", "Done", () => true);
+    openSheet(_("The night's results"), _("Done"), () => true);
     box.select();
   }
 }

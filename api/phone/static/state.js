@@ -3,7 +3,7 @@
 // bindings; only this module assigns them (`setView`, `setSpecs`). What changes here is drawn
 // by the page's entry (phone.js), told through `on`, so that no lower module imports a
 // higher one.
-import {LANG, API, keep} from "./core.js";
+import {LANG, API, _, keep} from "./core.js";
 
 export const on = {
   draw() {},             // the view changed: draw the evening again
@@ -63,9 +63,9 @@ export const names = () => Object.fromEntries(view.summary.players.map(p => [p.i
 export const titleOf = game => (SPECS[game.kind] || UNKNOWN).title;
 
 export function poolName(pool) {
-  const game = view.summary.games.find(g => g.id === pool.game_id);
-  const title = game ? titleOf(game) : "a game";
-  return pool.pool ? `${title}'s ${pool.pool} pool` : `the ${title} pool`;
+  const found = view.summary.games.find(g => g.id === pool.game_id);
+  const game = found ? titleOf(found) : _("a game");
+  return pool.pool ? _("{game}'s {pool} pool", {game, pool: pool.pool}) : _("the {game} pool", {game});
 }
 
 // Half-filled inline sheets, by deal, kept across redraws until the service has their fact
