@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import minify_html
 import rcssmin
 from babel import Locale
 import rjsmin
@@ -22,7 +23,6 @@ blp = Blueprint("phone", __name__, template_folder="templates", static_folder="s
 
 
 HERE = Path(__file__).parent
-INDENTATION = re.compile(r"\n\s+")
 # The page's version: its template, its assets, its words in every language and the games'
 # catalogue it draws. A new version makes a new service worker, which replaces the kept page
 # and assets (SPEC §7: offline).
@@ -94,13 +94,14 @@ LANGUAGE_NAMES = {code: Locale.parse(code).get_display_name(code).capitalize() f
 
 
 def served(template: str, **context) -> str:
-    """A page without its indentation (the template keeps it): a line's leading white space
-    is one space to HTML, and none of the pages holds preformatted text. Its script and style
-    are asked for by the page's version, so a page of a new version never runs with the
-    script or style an older service worker kept."""
-    return INDENTATION.sub("\n", render_template(template, version=version_in(current()),
-                                                  lang=current(), languages=LANGUAGE_NAMES,
-                                                  preloaded=PRELOADED, **context))
+    """A page as its template has it, minified (minify-html: white space, quotes and optional
+    tags HTML does without; the closing tags kept). Its script and style are asked for by the
+    page's version and language, so a page of a new version never runs with the script or
+    style an older service worker kept."""
+    return minify_html.minify(render_template(template, version=version_in(current()),
+                                              lang=current(), languages=LANGUAGE_NAMES,
+                                              preloaded=PRELOADED, **context),
+                              keep_closing_tags=True, keep_html_and_head_opening_tags=True)
 
 
 @blp.get("/")

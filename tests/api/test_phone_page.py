@@ -13,6 +13,7 @@ from api.phone.page import PRELOADED, SCRIPTS, asset_in, version_in
 from ledger import games
 from ledger.games.page import compact
 from ledger.language import LANGUAGES
+from tests.elements import Elements
 
 BUDGET = 62_500  # bytes, uncompressed: the page's own HTML, script, style and service worker
 # (50,000 until the set-up that leads an empty evening and the game switcher added ~5 KB and
@@ -34,6 +35,7 @@ def own(entry: str = "phone.js", page: str = "/") -> list[str]:
 
 
 OWN = own()
+
 
 
 @pytest.fixture
@@ -63,7 +65,7 @@ def test_the_catalogue_answers_304_while_its_tag_stands(client):
     assert again.status_code == 304 and again.data == b""
     assert client.get("/api/v1/games", headers={"If-None-Match": 'W/"other"'}).status_code == 200
     # the page names the catalogue it goes with, so a phone asks again only for a new one
-    assert f'data-games="{tag[3:-1]}"' in client.get("/").get_data(as_text=True)
+    assert Elements(client.get("/").get_data(as_text=True)).first("html")["data-games"] == tag[3:-1]
 
 
 def test_a_key_at_its_default_is_left_out_and_a_zero_or_a_list_is_kept():
@@ -120,7 +122,7 @@ def test_the_pages_own_code_in_each_language_is_within_its_budget(client, langua
     """What a phone in that language loads: its page, and its modules with its words."""
     asked = {"Accept-Language": language}
     page = client.get("/", headers=asked).get_data(as_text=True)
-    assert f'<html lang="{language}"' in page
+    assert Elements(page).first("html")["lang"] == language
     paths = [path.replace(f"/v/{VERSION}/", f"/v/{version_in(language)}/") for path in OWN]
     assert all(path == "/" or path == "/sw.js" or path in page for path in paths)
     sizes = {path: len(client.get(path, headers=asked).data) for path in paths}
@@ -169,9 +171,10 @@ def test_each_page_is_es_modules_all_preloaded_none_over_400_lines():
 def test_a_page_loads_its_entry_as_a_module_and_preloads_the_rest(client):
     for entry, page in (("phone.js", "/"), ("club.js", "/club")):
         html = client.get(page).get_data(as_text=True)
-        assert f'<script type="module" src="/phone/v/{VERSION}/{entry}"></script>' in html
-        preloaded = re.findall(r'<link rel="modulepreload" href="/phone/v/[0-9a-f]+/([\w.]+)">', html)
-        assert preloaded == PRELOADED[entry]
+        found = Elements(html)
+        assert {"type": "module", "src": f"/phone/v/{VERSION}/{entry}"} in found.all("script")
+        preloaded = [link["href"] for link in found.all("link", rel="modulepreload")]
+        assert preloaded == [f"/phone/v/{VERSION}/{name}" for name in PRELOADED[entry]]
 
 
 def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client):
@@ -191,7 +194,8 @@ def test_the_service_worker_is_served_at_the_root_with_the_pages_version(client)
     # by the very addresses the pages ask for: the script and style by the page's version, so
     # an old worker's cache never serves them to a page of a new version
     for page in ("/", "/club"):
-        asked = re.findall(r'(?:src|href)="(/phone/[^"]+)"', client.get(page).get_data(as_text=True))
+        asked = [attrs[key] for _tag, attrs in Elements(client.get(page).get_data(as_text=True)).found
+                 for key in ("src", "href") if attrs.get(key, "").startswith("/phone/")]
         assert {f"/phone/v/{VERSION}/{name}" for name in ("core.js", "phone.css")} <= set(asked)
         assert set(asked) <= set(shell), (page, asked)
 
@@ -202,7 +206,8 @@ def test_the_manifest_makes_it_installable(client):
     body = manifest.get_json()
     assert body["start_url"] == "/" and body["display"] == "standalone"
     assert all(client.get(icon["src"]).status_code == 200 for icon in body["icons"])
-    assert 'rel="manifest" href="/manifest.webmanifest"' in client.get("/").get_data(as_text=True)
+    assert Elements(client.get("/").get_data(as_text=True)).all("link", rel="manifest") == [
+        {"rel": "manifest", "href": "/manifest.webmanifest"}]
 
 
 def test_the_vendored_qr_library_is_the_one_recorded():

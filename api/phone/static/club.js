@@ -306,9 +306,8 @@ function wire() {
   });
   $("#share-season").addEventListener("click", () => import("./share.js")
     .then(share => share.shareFigures(seasonFigures())).catch(problem => alert(problem.message)));
-  $("#print-season").addEventListener("click", async () => {  // the season sheet for the club's book
+  $("#print-season").addEventListener("click", () => {  // the season sheet for the club's book
     $("#h-standings").dataset.season = $("#season").selectedOptions[0]?.textContent || "";
-    await import("./printing.js").then(p => p.printed());
     window.print();
   });
   $("#share").addEventListener("toggle", () => $("#share").open && showQr([["#write-link", "#write-qr"], ["#read-link", "#read-qr"]]));

@@ -162,8 +162,8 @@ export async function copy(id, control) {
     $(`#${id}`).select();
     document.execCommand("copy");
   }
-  control.textContent = "Copied";
-  setTimeout(() => { control.textContent = "Copy"; }, 2000);
+  control.textContent = _("Copied");
+  setTimeout(() => { control.textContent = _("Copy"); }, 2000);
 }
 
 // The vendored QR library (a classic script), loaded on first use: a promise of its having run.

@@ -1,5 +1,5 @@
-// The print style (print.css), loaded when a page is first printed rather than with the page:
-// the night sheet (night.js) and the season sheet (club.js) wait for it, then print.
+// The print style (print.css), loaded when the evening's night sheet is first printed rather
+// than with the page (night.js waits for it, then prints; the club's page links it itself).
 export function printed() {
   const kept = document.querySelector("link[data-print]");
   if (kept) return kept.ready;

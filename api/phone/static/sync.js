@@ -3,7 +3,7 @@
 // asked for twice a second).
 // ---- the outbox: what was recorded here and is not yet in the log, oldest first. An item the
 // server refused waits with its reason (`look`) until someone records it anyway or discards it.
-import {$, API, keep, uuid} from "./core.js";
+import {_, $, API, keep, uuid} from "./core.js";
 import {call, ev, keptSheets, on, plain, playingKey, refresh, view} from "./state.js";
 
 const outboxKey = () => `ledger:queue:${ev.id}`;
@@ -215,7 +215,7 @@ export function showStatus() {
   const waiting = outbox().filter(i => !i.look).length;
   const status = $("#status");
   const pushed = live.mode === "push";
-  status.textContent = waiting ? `${waiting} pending${navigator.onLine ? "" : " · offline"}` : (navigator.onLine ? (pushed ? "live" : "online") : "offline");
+  status.textContent = waiting ? _("{n} pending", {n: waiting}) + (navigator.onLine ? "" : " · " + _("offline")) : (navigator.onLine ? (pushed ? _("live") : _("online")) : _("offline"));
   status.title = pushed ? "Changes arrive as they are recorded" : "Asking for changes twice a second";
   status.classList.toggle("pending", waiting > 0);
 }
