@@ -1,6 +1,6 @@
 // A refusal shown on the sheet it was typed on, loaded on the first one (the service worker
 // keeps it for a refusal offline).
-import {$, el, uuid} from "./core.js";
+import {_, $, el, uuid} from "./core.js";
 import {plain, tableWords} from "./state.js";
 
 // A refusal shown on the sheet: in the table's words, beside the field at fault (marked, and
@@ -13,7 +13,7 @@ export function refused(sheet, problem) {
   for (const [parts, message] of faults) {
     // the field named, or the sheet's field it is part of (`compartments.king`, `counts.<id>`);
     // a thing of the "who took what" group is asked again, its names shown
-    const named = parts.map((_, i) => parts.slice(0, parts.length - i).join(".")).find(n =>
+    const named = parts.map((part, i) => parts.slice(0, parts.length - i).join(".")).find(n =>
       sheet.querySelector(`[data-field="${CSS.escape(n)}"], [data-thing="${CSS.escape(n)}"]`));
     if (!named) continue;
     sheet.querySelector(`[data-thing="${CSS.escape(named)}"]`)?.click();
@@ -30,8 +30,8 @@ export function refused(sheet, problem) {
     if (!first) [first, firstSaid] = [slot, message];
   }
   const error = sheet.querySelector(".error[role=alert]") || $("#sheet-error");
-  error.textContent = first ? `Not recorded: ${first.dataset.label} — ${firstSaid}`
-                            : `Not recorded: ${plain(problem)}`;
+  error.textContent = first ? _("Not recorded: {field} — {said}", {field: first.dataset.label, said: firstSaid})
+                            : _("Not recorded: {said}", {said: plain(problem)});
   requestAnimationFrame(() => {  // after the card is drawn again with the sheet in it
     const target = (first && first.querySelector("input, button")) || error;
     if (target === error) error.setAttribute("tabindex", "-1");
