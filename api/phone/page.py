@@ -51,6 +51,7 @@ def version_in(language: str) -> str:
     """The page's version as its assets are asked for in `language` (English's is the version
     itself, `<version>.de` German's): a module imports the others of its own language."""
     return VERSION if language == "en" else f"{VERSION}.{language}"
+UNTYPED_BUTTON = re.compile(r"<button(?![^>]*\btype=)")
 IMPORTS = re.compile(r'^import [^;]*? from "\./([\w.-]+)";', re.M)
 
 
@@ -98,10 +99,13 @@ def served(template: str, **context) -> str:
     tags HTML does without; the closing tags kept). Its script and style are asked for by the
     page's version and language, so a page of a new version never runs with the script or
     style an older service worker kept."""
-    return minify_html.minify(render_template(template, version=version_in(current()),
+    html = minify_html.minify(render_template(template, version=version_in(current()),
                                               lang=current(), languages=LANGUAGE_NAMES,
                                               preloaded=PRELOADED, **context),
                               keep_closing_tags=True, keep_html_and_head_opening_tags=True)
+    # it drops a button's type where it is HTML's default: the scripts find a form's button
+    # by it (`button[type=submit]`), so it is written back
+    return UNTYPED_BUTTON.sub("<button type=submit", html)
 
 
 @blp.get("/")
