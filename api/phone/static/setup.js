@@ -1,5 +1,5 @@
 // Setting up: players, tables, a game with its seats and options.
-import {$, button, chip, el, keep, openSheet, reveal, working} from "./core.js";
+import {_, $, button, chip, el, keep, openSheet, reveal, working} from "./core.js";
 import {names, on, plain, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, clearFaults, sent} from "./sheets.js";
@@ -20,7 +20,7 @@ export function drawSeatPicker(players) {
   const chosen = new Set(chosenSeats()), shown = new Set(JSON.parse(picker.dataset.shape || "[]").map(([id]) => id));
   for (const p of players) if (!shown.has(p.id)) { chosen.add(p.id); seatOrder.push(p.id); }  // a new player sits, last
   picker.dataset.shape = shape;
-  picker.replaceChildren(el("legend", "Seats, clockwise from the first dealer"));
+  picker.replaceChildren(el("legend", _("Seats, clockwise from the first dealer")));
   for (const p of players) chip(picker, {type: "checkbox", value: p.id}, p.name, chosen.has(p.id));
 }
 
@@ -65,7 +65,7 @@ function optionField(spec, kept, seats, tables) {
     label.classList.add("tick");
     collect = spec.input === "bool" ? () => tick.checked : () => {
       if (!tick.checked) return undefined;
-      if (seats.length !== 4) throw new Error("Partnerships need four seats.");
+      if (seats.length !== 4) throw new Error(_("Partnerships need four seats."));
       return [[seats[0], seats[2]], [seats[1], seats[3]]]; // partners sit opposite
     };
   } else if (spec.input === "number") {
@@ -82,7 +82,7 @@ function optionField(spec, kept, seats, tables) {
   } else { // tables: each seated player at one of the session's tables, filled in rank order
     const per = Math.ceil(seats.length / Math.max(tables.length, 1));
     const picks = seats.map((seat, index) => {
-      const select = el("select", null, {name: `table-of-${seat}`, "aria-label": `${who[seat]}'s table`});
+      const select = el("select", null, {name: `table-of-${seat}`, "aria-label": _("{player}'s table", {player: who[seat]})});
       select.append(...tables.map(t => el("option", t.name, {value: t.id})));
       if (tables.length) given(select, tables[Math.min(Math.floor(index / per), tables.length - 1)].id);
       const row = el("div", null, {class: "row"});
@@ -102,18 +102,21 @@ export function said(where, text) { $(where).textContent = text; }
 
 // Pasted text is a list, a name a line or between commas or semicolons; a typed line with a
 // comma or semicolon may be either ("Bennet, Mrs", or "Ann, Ben, Zoë"): the page asks which.
+// (each pattern a constant: a regular expression after `?` is read as a division by Babel's
+// extraction of the page's words, which then misses every word after it)
+const LIST = /[,;\n]+/, ONE_LINE = /[,;]+/;
 export function addPlayers(text, list = false) {
   const form = $("#player-form"), field = form.elements.name, ask = $("#player-ask");
-  const names = text.split(list ? /[,;\n]+/ : /[,;]+/).map(n => n.trim()).filter(Boolean);
+  const names = text.split(list ? LIST : ONE_LINE).map(n => n.trim()).filter(Boolean);
   ask.replaceChildren();
-  if (!names.length) { said("#player-error", "Type a name first."); field.focus(); return; }
+  if (!names.length) { said("#player-error", _("Type a name first.")); field.focus(); return; }
   said("#player-error", "");
   if (!list && names.length > 1) {
     const one = text.trim(), take = many => () => { ask.replaceChildren(); join(many ? names : [one], text); };
-    ask.append(el("p", `“${one}”: one player, or ${names.length}?`),
+    ask.append(el("p", _("“{one}”: one player, or {n}?", {one, n: names.length})),
       el("div", null, {class: "row"},
-        button(`${names.length} players: ${names.join(" · ")}`, take(true)),
-        button(`One player: ${one}`, take(false), {class: "small"})));
+        button(_("{n} players: {names}", {n: names.length, names: names.join(" · ")}), take(true)),
+        button(_("One player: {one}", {one}), take(false), {class: "small"})));
     ask.querySelector("button").focus();
     return;
   }
@@ -122,7 +125,7 @@ export function addPlayers(text, list = false) {
 
 function join(names, text) {
   const form = $("#player-form"), field = form.elements.name, group = form.elements.group;
-  for (const name of names) enqueue("/players", {name, ...(group.value.trim() ? {group: group.value.trim()} : {})}, `${name} joins`, undefined, `player:${name}`);
+  for (const name of names) enqueue("/players", {name, ...(group.value.trim() ? {group: group.value.trim()} : {})}, _("{name} joins", {name}), undefined, `player:${name}`);
   if (field.value === text) field.value = "";  // not the next name, if typing it has begun
   group.value = "";
   field.focus();  // the next name goes straight in
@@ -130,18 +133,18 @@ function join(names, text) {
 
 export function addTable(form) {
   const body = Object.fromEntries(new FormData(form));
-  if (!body.name.trim()) return said("#game-error", "Name the table first.");
+  if (!body.name.trim()) return said("#game-error", _("Name the table first."));
   form.reset();
-  enqueue("/tables", {name: body.name, rank: Number(body.rank) || 1}, `Table ${body.name}`, undefined, `table:${body.name}`);
+  enqueue("/tables", {name: body.name, rank: Number(body.rank) || 1}, _("Table {name}", {name: body.name}), undefined, `table:${body.name}`);
 }
 
 export function startGame(form) {
   const body = Object.fromEntries(new FormData(form));
   const seats = chosenSeats(), spec = SPECS[body.kind];
-  if (!spec) return said("#game-error", "The list of games needs the connection once.");
+  if (!spec) return said("#game-error", _("The list of games needs the connection once."));
   const [low, high] = spec.seats;
-  if (seats.length < low || seats.length > high) return said("#game-error", `${spec.title} takes ${low} to ${high} players: tick them in the order they sit.`);
-  if (!(Number(body.stake) >= 1)) return said("#game-error", "The stake: a whole number, 1 or more.");
+  if (seats.length < low || seats.length > high) return said("#game-error", _("{game} takes {low} to {high} players: tick them in the order they sit.", {game: spec.title, low, high}));
+  if (!(Number(body.stake) >= 1)) return said("#game-error", _("The stake: a whole number, 1 or more."));
   let options;
   try { options = Object.fromEntries(Object.entries(drawOptions.collect).map(([n, c]) => [n, c()]).filter(([, v]) => v !== undefined)); } catch (problem) { return said("#game-error", problem.message); }
   const game = {kind: body.kind, stake: Number(body.stake), seats, options};
@@ -150,10 +153,10 @@ export function startGame(form) {
   const intent = `game:${JSON.stringify(game)}`;
   said("#game-error", "");
   keep.set(playingKey(), null);  // the game just started is the one being played
-  return working(form.querySelector("button[type=submit]"), "Starting…", async () => {
-    const id = enqueue("/games", game, `${spec.title} starts`, undefined, intent);
+  return working(form.querySelector("button[type=submit]"), _("Starting…"), async () => {
+    const id = enqueue("/games", game, _("{game} starts", {game: spec.title}), undefined, intent);
     const problem = await sent([id]);
-    if (problem) return said("#game-error", `Not started: ${plain(problem)}`);
+    if (problem) return said("#game-error", _("Not started: {said}", {said: plain(problem)}));
     // the game just started in view, once drawn (the set-up folded away above it)
     const shown = () => { if ($(`[data-game="${id}"]`)) reveal($("#games")); else on.drawn = shown; };
     shown();
@@ -165,38 +168,38 @@ export function startGame(form) {
 export function drawPlayers(players) {
   $("#players").replaceChildren(...players.map(p => {
     const shown = p.group ? `${p.name} (${p.group})` : p.name;
-    return el("li", null, {}, writer() ? button(shown, () => mendPlayer(p), {class: "mend", "aria-label": `${shown}: rename or remove`}) : shown);
+    return el("li", null, {}, writer() ? button(shown, () => mendPlayer(p), {class: "mend", "aria-label": _("{player}: rename or remove", {player: shown})}) : shown);
   }));
 }
 
 function mendPlayer(p) {
   const sheet = $("#sheet-form"), name = el("input", null, {maxlength: "100", autocomplete: "off", value: p.name});
-  const remove = button(`Remove ${p.name} from the evening`, async () => {
+  const remove = button(_("Remove {player} from the evening", {player: p.name}), async () => {
     if (remove.disabled) return;
     clearFaults(sheet);
     remove.disabled = true;
-    const ids = [enqueue("/events", {type: "player_removed", data: {player: p.id}}, `${p.name} removed`, undefined, `removed:${p.id}`)];
+    const ids = [enqueue("/events", {type: "player_removed", data: {player: p.id}}, _("{player} removed", {player: p.name}), undefined, `removed:${p.id}`)];
     if (await answered(ids, sheet)) $("#sheet").close();
     remove.disabled = false;
   }, {class: "small"});
   $("#sheet-fields").replaceChildren(
-    el("div", null, {class: "field", "data-field": "name", "data-label": "Name"}, el("label", "Name", {}, name)),
-    el("p", "A player can be removed while nothing is recorded of him.", {class: "hint"}), remove);
-  openSheet(p.name, "Rename", async (error, intent) => {
+    el("div", null, {class: "field", "data-field": "name", "data-label": _("Name")}, el("label", _("Name"), {}, name)),
+    el("p", _("A player can be removed while nothing is recorded of him."), {class: "hint"}), remove);
+  openSheet(p.name, _("Rename"), async (error, intent) => {
     clearFaults(sheet);
     const wanted = name.value.trim();
     if (wanted === p.name) return true;
-    if (!wanted) { error.textContent = "Type his name."; return false; }
+    if (!wanted) { error.textContent = _("Type his name."); return false; }
     return answered([enqueue("/events", {type: "player_renamed", data: {player: p.id, name: wanted}},
-                             `${p.name} renamed ${wanted}`, undefined, intent)], sheet);
+                             _("{player} renamed {name}", {player: p.name, name: wanted}), undefined, intent)], sheet);
   });
 }
 
 // A game started by mistake (a second tap, the wrong game) goes while nothing is dealt in it;
 // the log keeps that it was started and removed
 export function askRemove(game) {
-  $("#sheet-fields").replaceChildren(el("p", `${titleOf(game)}, stake ${game.stake}: ${game.seats.map(p => names()[p]).join(", ")}.`),
-    el("p", "It goes from the evening; the log keeps that it was started and removed.", {class: "hint"}));
-  openSheet(`Remove ${titleOf(game)}?`, "Remove it", (_error, intent) =>
-    answered([enqueue("/events", {type: "game_removed", game_id: game.id, data: {}}, `${titleOf(game)} removed`, undefined, intent)], $("#sheet-form")));
+  $("#sheet-fields").replaceChildren(el("p", _("{game}, stake {stake}: {seats}.", {game: titleOf(game), stake: game.stake, seats: game.seats.map(p => names()[p]).join(", ")})),
+    el("p", _("It goes from the evening; the log keeps that it was started and removed."), {class: "hint"}));
+  openSheet(_("Remove {game}?", {game: titleOf(game)}), _("Remove it"), (error, intent) =>
+    answered([enqueue("/events", {type: "game_removed", game_id: game.id, data: {}}, _("{game} removed", {game: titleOf(game)}), undefined, intent)], $("#sheet-form")));
 }
