@@ -1,7 +1,7 @@
 // Settling up: who owes whom, a transfer of the settlement paid, in whole or in part; a pool
 // nobody won shared back; the rest put on the club's tab; the evening's chart. Loaded once
 // the first screen is drawn.
-import {$, button, chart, counted, el, eveningDay, moneyIn, openSheet, signedMoney} from "./core.js";
+import {_, $, button, chart, counted, el, eveningDay, moneyIn, n_, openSheet, signedMoney} from "./core.js";
 import {ev, names, poolName, read, titleOf, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, stepper} from "./sheets.js";
@@ -16,21 +16,21 @@ export function drawEnd() {
 function drawSettlement() {
   const {settlement, balances} = view, who = names(), money = moneyIn(balances.currency);
   const owes = settlement.transfers.map(t => {
-    const item = el("li", `${who[t.from]} pays ${who[t.to]} ${money(t.amount_minor)} (${counted(t.counters)})`);
-    if (writer()) item.append(button("Paid…", () => askPayment(t), {class: "writer", "aria-label": `Paid… ${who[t.from]} to ${who[t.to]}`}));
+    const item = el("li", _("{from} pays {to} {amount} ({counters})", {from: who[t.from], to: who[t.to], amount: money(t.amount_minor), counters: counted(t.counters)}));
+    if (writer()) item.append(button(_("Paid…"), () => askPayment(t), {class: "writer", "aria-label": _("Paid… {from} to {to}", {from: who[t.from], to: who[t.to]})}));
     return item;
   });
   const pools = settlement.unsettled_pools.map(p => {
-    const item = el("li", `${counted(p.counters)} still in ${poolName(p)}`);
-    if (writer()) item.append(button("Share back…", () => askRefund(p), {class: "writer", "aria-label": `Share back… ${counted(p.counters)} still in ${poolName(p)}`}));
+    const item = el("li", _("{counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)}));
+    if (writer()) item.append(button(_("Share back…"), () => askRefund(p), {class: "writer", "aria-label": _("Share back… {counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)})}));
     return item;
   });
   const carried = settlement.carried, square = !owes.length && !pools.length;
-  const said = carried ? el("li", carriedSaid(carried, who, money), {class: "square"}) : square && el("li", "All square.", {class: "square"});
+  const said = carried ? el("li", carriedSaid(carried, who, money), {class: "square"}) : square && el("li", _("All square."), {class: "square"});
   $("#settlement").replaceChildren(...(said ? [said] : [...owes, ...pools]), ...tabChoice(owes.length && !pools.length && !carried));
   const paid = settlement.payments || [];
   $("#h-paid").hidden = !paid.length;
-  $("#payments").replaceChildren(...paid.map(p => el("li", `${who[p.from]} paid ${who[p.to]} ${money(p.amount_minor)}`)));
+  $("#payments").replaceChildren(...paid.map(p => el("li", _("{from} paid {to} {amount}", {from: who[p.from], to: who[p.to], amount: money(p.amount_minor)}))));
 }
 
 // ---- the club's tab: what is still owed at the evening's end put on it, in one tap where
@@ -39,7 +39,7 @@ function drawSettlement() {
 const clubOf = {};  // evening id -> its club ({id, name}) or null, asked once a page
 // (no template inside a template: the served code's minifier would drop the space between)
 const figures = (carried, who, money) => carried.players.map(p => who[p.id] + " " + signedMoney(p.amount_minor, money)).join(", ");
-const carriedSaid = (carried, who, money) => `Carried to the club's tab on ${eveningDay({date: carried.date, at: carried.at, zone: view.summary.time_zone}, {day: "numeric", month: "long"})}: ${figures(carried, who, money)}.`;
+const carriedSaid = (carried, who, money) => _("Carried to the club's tab on {day}: {figures}.", {day: eveningDay({date: carried.date, at: carried.at, zone: view.summary.time_zone}, {day: "numeric", month: "long"}), figures: figures(carried, who, money)});
 
 function tabChoice(applies) {
   if (!applies || !writer()) return [];
@@ -52,7 +52,7 @@ function tabChoice(applies) {
     }).catch(() => delete clubOf[id]);
   }
   const club = clubOf[ev.id];
-  return club ? [el("li", null, {class: "tab"}, button(`Put the rest on ${club.name}'s tab…`, askCarry, {class: "writer"}))] : [];
+  return club ? [el("li", null, {class: "tab"}, button(_("Put the rest on {club}'s tab…", {club: club.name}), askCarry, {class: "writer"}))] : [];
 }
 
 // What would go on the tab is read afresh and shown; one tap ("Put it on the tab") carries it
@@ -61,37 +61,37 @@ async function askCarry() {
   const box = $("#sheet-fields"), ok = $("#sheet-ok");
   let preview = null;
   box.replaceChildren(el("p", "…"));
-  openSheet("Put the rest on the club's tab", "Put it on the tab", (error, intent) => !preview || preview.refused ||
-    answered([enqueue("/events", {type: "carried_to_tab", data: {}}, "The rest put on the club's tab", undefined, intent)], $("#sheet-form")));
+  openSheet(_("Put the rest on the club's tab"), _("Put it on the tab"), (error, intent) => !preview || preview.refused ||
+    answered([enqueue("/events", {type: "carried_to_tab", data: {}}, _("The rest put on the club's tab"), undefined, intent)], $("#sheet-form")));
   ok.disabled = true;  // until what would be carried is shown
   try {
     preview = await read("/tab");
   } catch {
-    box.replaceChildren(el("p", "Putting the evening on the club's tab needs the connection."));
+    box.replaceChildren(el("p", _("Putting the evening on the club's tab needs the connection.")));
   } finally {
     ok.disabled = false;
   }
-  if (!preview) return void (ok.textContent = "Close");
+  if (!preview) return void (ok.textContent = _("Close"));
   const money = moneyIn(preview.currency);
   box.replaceChildren(...(preview.refused ? [el("p", preview.refused)] : [
-    el("p", `What is still owed tonight goes on ${preview.club.name}'s tab, each on his member's line:`),
+    el("p", _("What is still owed tonight goes on {club}'s tab, each on his member's line:", {club: preview.club.name})),
     el("ul", null, {class: "owes"}, ...preview.players.map(p => el("li", p.amount_minor < 0
-      ? `${p.name} owes ${money(-p.amount_minor)}` : `${p.name} is owed ${money(p.amount_minor)}`))),
-    el("p", "After this, nothing that moves money is recorded in this evening; Undo takes it off the tab again.", {class: "hint"})]));
-  if (preview.refused) ok.textContent = "Close";
+      ? _("{member} owes {amount}", {member: p.name, amount: money(-p.amount_minor)}) : _("{member} is owed {amount}", {member: p.name, amount: money(p.amount_minor)})))),
+    el("p", _("After this, nothing that moves money is recorded in this evening; Undo takes it off the tab again."), {class: "hint"})]));
+  if (preview.refused) ok.textContent = _("Close");
 }
 
 // A transfer of the settlement paid, in whole or in part
 function askPayment(t) {
   const who = names(), box = $("#sheet-fields");
   box.replaceChildren();
-  const amount = stepper(box, "Counters paid", t.counters, 1);
-  box.append(el("p", `The whole sum owed is ${counted(t.counters)} (${moneyIn(view.balances.currency)(t.amount_minor)}).`, {class: "hint"}));
-  openSheet(`${who[t.from]} pays ${who[t.to]}`, "Record the payment", (error, intent) => {
+  const amount = stepper(box, _("Counters paid"), t.counters, 1);
+  box.append(el("p", _("The whole sum owed is {counters} ({amount}).", {counters: counted(t.counters), amount: moneyIn(view.balances.currency)(t.amount_minor)}), {class: "hint"}));
+  openSheet(_("{from} pays {to}", {from: who[t.from], to: who[t.to]}), _("Record the payment"), (error, intent) => {
     const n = amount();
-    if (!n || n < 1 || n > t.counters) { error.textContent = `Between 1 and ${counted(t.counters)}.`; return false; }
+    if (!n || n < 1 || n > t.counters) { error.textContent = _("Between 1 and {counters}.", {counters: counted(t.counters)}); return false; }
     return answered([enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}},
-                             `${who[t.from]} paid ${who[t.to]} ${counted(n)}`, undefined, intent)], $("#sheet-form"));
+                             _("{from} paid {to} {amount}", {from: who[t.from], to: who[t.to], amount: counted(n)}), undefined, intent)], $("#sheet-form"));
   });
 }
 
@@ -105,23 +105,24 @@ export function askRefund(pool) {
     box.replaceChildren();
     for (const seat of game.seats) shares[seat] = stepper(box, who[seat], model.shares[seat] || 0, 0);
     const odd = (model.odd || []).map(p => who[p]);
-    box.append(el("p", `${counted(pool.counters)} to share back` + (odd.length ? `; the odd counter${odd.length > 1 ? "s" : ""} to ${odd.join(", ")}.` : "."), {class: "hint"}));
+    box.append(el("p", odd.length ? n_("{counters} to share back; the odd counter to {players}.", "{counters} to share back; the odd counters to {players}.", odd.length, {counters: counted(pool.counters), players: odd.join(", ")})
+      : _("{counters} to share back.", {counters: counted(pool.counters)}), {class: "hint"}));
   };
   draw({shares: {}});
   const ok = $("#sheet-ok"), ready = () => { ok.disabled = false; };
   ok.disabled = true;  // until the shares the rules give are in (offline: as the table types them)
   read(`/games/${pool.game_id}/refund` + (pool.pool ? "?pool=" + encodeURIComponent(pool.pool) : ""))
     .then(draw).catch(() => {}).finally(ready);
-  openSheet(`Share back ${poolName(pool)}`, "Record", (error, intent) => {
+  openSheet(_("Share back {pool}", {pool: poolName(pool)}), _("Record"), (error, intent) => {
     const given = Object.fromEntries(Object.entries(shares).map(([seat, take]) => [seat, take() || 0]).filter(([, n]) => n > 0));
     const total = Object.values(given).reduce((a, b) => a + b, 0);
     if (total !== pool.counters) {
-      error.textContent = `The shares come to ${counted(total)}; the pool holds ${counted(pool.counters)}.`;
+      error.textContent = _("The shares come to {total}; the pool holds {counters}.", {total: counted(total), counters: counted(pool.counters)});
       return false;
     }
     const said = Object.entries(given).map(([seat, n]) => `${who[seat]} ${n}`).join(", ");
     return answered([enqueue("/events", {type: "pool_refunded", game_id: pool.game_id, data: {shares: given, ...(pool.pool ? {pool: pool.pool} : {})}},
-                             `${titleOf(game)} · ${poolName(pool)} shared back: ${said}`, undefined, intent)], $("#sheet-form"));
+                             _("{game} · {pool} shared back: {said}", {game: titleOf(game), pool: poolName(pool), said}), undefined, intent)], $("#sheet-form"));
   });
 }
 
@@ -139,16 +140,16 @@ function drawChart() {
   const figure = $("#chart");
   figure.hidden = !series.length || series[0].points.length < 2;
   if (!figure.hidden) {
-    const drawn = chart(series, {head: "After", at: j => (j ? `event ${j}` : "start")});
+    const drawn = chart(series, {head: _("After"), at: j => (j ? _("event {n}", {n: j}) : _("start"))});
     $("#chart-svg").replaceChildren(drawn.svg, drawn.legend);
     $("#chart-table").replaceChildren(drawn.table);
   }
   const races = view.summary.games.filter(g => (view.extras[g.id] || {}).scores && view.extras[g.id].scores.deals.length).map(game => {
     const scores = view.extras[game.id].scores, sums = {};
     const race = Object.keys(scores.totals).sort((a, b) => place[a] - place[b]).map(p => ({name: who[p], n: place[p], points: [0, ...scores.deals.map(d => (sums[p] = (sums[p] || 0) + (d.scored[p] || 0)))]}));
-    const drawn = chart(race, {head: "After", at: j => (j ? `deal ${j}` : "start")}, game.options.target);
-    return el("figure", null, {}, el("figcaption", `The race to ${game.options.target} (${titleOf(game)})`), drawn.svg, drawn.legend,
-              el("details", null, {}, el("summary", "The same as a table"), drawn.table));
+    const drawn = chart(race, {head: _("After"), at: j => (j ? _("deal {n}", {n: j}) : _("start"))}, game.options.target);
+    return el("figure", null, {}, el("figcaption", _("The race to {target} ({game})", {target: game.options.target, game: titleOf(game)})), drawn.svg, drawn.legend,
+              el("details", null, {}, el("summary", _("The same as a table")), drawn.table));
   });
   $("#races").replaceChildren(...races);
 }
