@@ -17,7 +17,6 @@ blp = Blueprint("games", __name__, url_prefix="/api/v1/games",
                 description="The games this service records")
 
 
-
 @functools.cache
 def catalogue(language: str = "en") -> dict:
     """Every game described in `language` (built once per language a process is asked)."""

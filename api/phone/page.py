@@ -9,8 +9,8 @@ from pathlib import Path
 
 import minify_html
 import rcssmin
-from babel import Locale
 import rjsmin
+from babel import Locale
 from flask import Blueprint, Response, abort, render_template, request, url_for
 
 from api.games.resources import TAG, tag
@@ -51,6 +51,9 @@ def version_in(language: str) -> str:
     """The page's version as its assets are asked for in `language` (English's is the version
     itself, `<version>.de` German's): a module imports the others of its own language."""
     return VERSION if language == "en" else f"{VERSION}.{language}"
+
+
+# a form's submit button, its type dropped by minify-html as HTML's default (`served`)
 UNTYPED_BUTTON = re.compile(r"<button(?![^>]*\btype=)")
 IMPORTS = re.compile(r'^import [^;]*? from "\./([\w.-]+)";', re.M)
 
@@ -103,8 +106,8 @@ def served(template: str, **context) -> str:
                                               lang=current(), languages=LANGUAGE_NAMES,
                                               preloaded=PRELOADED, **context),
                               keep_closing_tags=True, keep_html_and_head_opening_tags=True)
-    # it drops a button's type where it is HTML's default: the scripts find a form's button
-    # by it (`button[type=submit]`), so it is written back
+    # it drops a submit button's type (HTML's default; every other button says `type=button`):
+    # the scripts find a form's button by it (`button[type=submit]`), so it is written back
     return UNTYPED_BUTTON.sub("<button type=submit", html)
 
 

@@ -16,7 +16,7 @@ from functools import cache
 
 from babel import Locale
 
-from ledger.language import LOCALES, current, speaking, translations
+from ledger.language import LOCALES, _, current, speaking, translations
 
 STRING = r'"(?:[^"\\\n]|\\.)*"'
 SAID = re.compile(rf'(?<![\w$.])_\(\s*({STRING})\s*(\)?)')
@@ -62,6 +62,6 @@ def install(app) -> None:
     newstyle: `{{ _("Link for %(who)s", who=…) }}`), in the request's language."""
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(
-        gettext=lambda message: translations(current()).gettext(message),
+        gettext=_,  # (no values: newstyle Jinja fills in the `%(name)s` itself)
         ngettext=lambda singular, plural, n: translations(current()).ngettext(singular, plural, n),
         newstyle=True)

@@ -1,9 +1,10 @@
 // What the night comes to, from the page's last known state (so it works offline too): shared
 // as text and a card (share.js), or printed as the night sheet. Loaded on first use.
 import {$, _, counted, el, eveningDay, moneyIn, n_, signed, signedMoney} from "./core.js";
-import {gameExtras, labelled, names, poolName, read, view} from "./state.js";
+import {gameExtras, labelled, names, read, view} from "./state.js";
 import {shareFigures} from "./share.js";
 import {printed} from "./printing.js";
+import {paidSaid, stillIn} from "./settle.js";
 
 // What the night comes to, in figures, from the evening's results read model (the same the
 // files and the club's standings are drawn from): winners first.
@@ -23,8 +24,8 @@ function night() {
       : deals].filter(Boolean).join(", ");
   });
   const owed = results.transfers.map(t => _("{from} pays {to} {amount}", {from: who[t.from], to: who[t.to], amount: money(t.amount_minor)}));
-  const pools = results.unclaimed_pools.map(p => _("{counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)}));
-  const paid = results.payments.map(p => _("{from} paid {to} {amount}", {from: who[p.from], to: who[p.to], amount: money(p.amount_minor)}));
+  const pools = results.unclaimed_pools.map(stillIn);
+  const paid = results.payments.map(p => paidSaid(who[p.from], who[p.to], money(p.amount_minor)));
   const figures = results.carried && results.carried.players.map(p => who[p.id] + " " + signedMoney(p.amount_minor, money)).join(", ");
   const carried = figures && _("Carried to the club's tab: {figures}.", {figures});
   return {title: results.name, date, money, value: results.counter_value, games, owed: [...owed, ...pools], paid, tab: carried,

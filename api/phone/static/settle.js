@@ -21,7 +21,7 @@ function drawSettlement() {
     return item;
   });
   const pools = settlement.unsettled_pools.map(p => {
-    const item = el("li", _("{counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)}));
+    const item = el("li", stillIn(p));
     if (writer()) item.append(button(_("Share back…"), () => askRefund(p), {class: "writer", "aria-label": _("Share back… {counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)})}));
     return item;
   });
@@ -30,7 +30,7 @@ function drawSettlement() {
   $("#settlement").replaceChildren(...(said ? [said] : [...owes, ...pools]), ...tabChoice(owes.length && !pools.length && !carried));
   const paid = settlement.payments || [];
   $("#h-paid").hidden = !paid.length;
-  $("#payments").replaceChildren(...paid.map(p => el("li", _("{from} paid {to} {amount}", {from: who[p.from], to: who[p.to], amount: money(p.amount_minor)}))));
+  $("#payments").replaceChildren(...paid.map(p => el("li", paidSaid(who[p.from], who[p.to], money(p.amount_minor)))));
 }
 
 // ---- the club's tab: what is still owed at the evening's end put on it, in one tap where
@@ -39,6 +39,9 @@ function drawSettlement() {
 const clubOf = {};  // evening id -> its club ({id, name}) or null, asked once a page
 // (no template inside a template: the served code's minifier would drop the space between)
 const figures = (carried, who, money) => carried.players.map(p => who[p.id] + " " + signedMoney(p.amount_minor, money)).join(", ");
+// a pool not yet won and a payment, as this list and the night's results say them
+export const stillIn = p => _("{counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)});
+export const paidSaid = (from, to, amount) => _("{from} paid {to} {amount}", {from, to, amount});
 const carriedSaid = (carried, who, money) => _("Carried to the club's tab on {day}: {figures}.", {day: eveningDay({date: carried.date, at: carried.at, zone: view.summary.time_zone}, {day: "numeric", month: "long"}), figures: figures(carried, who, money)});
 
 function tabChoice(applies) {
@@ -91,7 +94,7 @@ function askPayment(t) {
     const n = amount();
     if (!n || n < 1 || n > t.counters) { error.textContent = _("Between 1 and {counters}.", {counters: counted(t.counters)}); return false; }
     return answered([enqueue("/events", {type: "payment_made", data: {from: t.from, to: t.to, amount: n}},
-                             _("{from} paid {to} {amount}", {from: who[t.from], to: who[t.to], amount: counted(n)}), undefined, intent)], $("#sheet-form"));
+                             paidSaid(who[t.from], who[t.to], counted(n)), undefined, intent)], $("#sheet-form"));
   });
 }
 
