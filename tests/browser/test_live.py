@@ -100,3 +100,29 @@ def test_a_phone_opened_offline_goes_live_again_when_the_network_comes_back(tabl
         expect(phone.page.locator("#status")).to_have_text("live")
     finally:
         phone.close()
+
+
+def test_a_read_cut_short_is_asked_for_again_though_nothing_new_is_pushed(table, browser):
+    """A stream says only what is new: a read it set off that fails (cut, refused) is asked for
+    again by the page, or the phone would show the evening as it was until the next fact."""
+    evening = Evening(table.loopback).seat(*SEATS)
+    phone = Phone(browser)
+    try:
+        phone.open(evening.link().replace(evening.base, table.loopback))
+        expect(phone.page.locator("#status")).to_have_text("live")
+        expect(phone.page.locator("#players li")).to_have_count(3)
+        cut = []
+
+        def cut_once(route):
+            if cut:
+                return route.continue_()
+            cut.append(route.request.url)
+            return route.abort("connectionreset")
+
+        phone.page.route("**/view?after=*", cut_once)
+        evening.seat("Dee")  # pushed once; its read cut
+        expect(phone.page.locator("#players li")).to_have_count(4, timeout=10_000)
+        assert cut, "no read was cut"
+        expect(phone.page.locator("#status")).to_have_text("live")
+    finally:
+        phone.close()

@@ -135,6 +135,8 @@ export async function refresh() {
     const {summary, balances, settlement, results, pools, events: fresh} = await asked;
     await loadGames.done;
     const cold = !view || view.id !== ev.id, had = lastVersion();  // another read may have come first
+    // (an answer overtaken by a later one is not drawn over it)
+    if (seen().length && summary.version < view.summary.version) return;
     // an undo or a mend can change how earlier events are told (a deal's number, a name): the
     // whole log is read again, told as the evening stands now
     const retold = had && fresh.some(e => e.version > had && RETELL.includes(e.type)) && (await read("/events")).events;
@@ -142,11 +144,16 @@ export async function refresh() {
     setView({id: ev.id, lang: LANG, summary, balances, settlement, results, pools, events,
              extras: Object.fromEntries(summary.games.map(g => [g.id, cold ? {} : {...view.extras[g.id]}]))});
     if (cold) on.draw();  // opened cold: the games can be played before their scores arrive
-    const extras = await Promise.all(summary.games.map(gameExtras));
+    const drawn = view, extras = await Promise.all(summary.games.map(gameExtras));
+    if (view !== drawn) return;  // a later read is drawn, with its own
     summary.games.forEach((g, i) => Object.assign(view.extras[g.id], extras[i]));
     keep.set(`ledger:view:${ev.id}`, view);
+    refresh.wait = 0;
     on.draw();
   } catch {
+    // asked again, less and less often (a stream says only what is new)
+    clearTimeout(refresh.again);
+    refresh.again = setTimeout(refresh, refresh.wait = Math.min(3e4, 2 * refresh.wait || 1e3));
     on.status();
   }
 }

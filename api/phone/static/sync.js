@@ -197,11 +197,8 @@ export async function watch() {
   watch.busy = true;
   try {
     const response = await call(`/sessions/${ev.id}/version`, {headers: watch.tag ? {"If-None-Match": watch.tag} : {}});
-    if (response.status === 200) {
-      watch.tag = response.headers.get("ETag");
-      const {version} = await response.json();
-      if (!view || !view.summary || version !== view.summary.version) await refresh();
-    }
+    if (response.ok) [watch.tag, watch.version] = [response.headers.get("ETag"), (await response.json()).version];
+    if (response.status < 400 && watch.version !== view?.summary?.version) await refresh();  // (304: behind still?)
     if (outbox().some(i => !i.look)) await flush();
   } catch {
     // offline: the status says so

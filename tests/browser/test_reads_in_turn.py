@@ -1,0 +1,77 @@
+"""Reads answered out of turn: on a slow or busy link a read asked for earlier can be answered
+after a later one, and the page never draws the older evening over the newer (a game's deal
+would be offered again, its facts gone, until the next change)."""
+
+from playwright.sync_api import expect
+
+from tests.browser.tools import Evening, Phone
+
+NAMES = ["Ann", "Ben", "Cy"]
+
+
+def test_an_answer_overtaken_by_a_later_one_is_not_drawn_over_it(base, browser):
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser)
+    page = phone.page
+    page.add_init_script("""window.drawn = []; addEventListener('DOMContentLoaded', () =>
+      new MutationObserver(() => window.drawn.push(document.querySelectorAll('#players li').length))
+        .observe(document.querySelector('#players'), {childList: true}));""")
+    phone.open(evening.link())
+    expect(page.locator("#players li")).to_have_count(3)
+    held = []
+
+    def hold(route):  # the first read after the hold: answered now, given to the page later
+        if held or not hold.on:
+            return route.continue_()
+        held.append((route, route.fetch()))
+        return None
+
+    def a_read(url):
+        return "/view?after=" in url
+
+    hold.on = False
+    page.route(a_read, hold)
+    hold.on = True
+    evening.seat("Dee")  # another phone's player: the page's read of it held on the way
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)  # (the handler runs while Playwright is waited on)
+    assert held, "no read held"
+    page.fill("#player-form [name=name]", "Eve")  # this phone's: read and drawn
+    page.click("#player-form button")
+    expect(page.locator("#status")).not_to_contain_text("pending")
+    expect(page.locator("#players li")).to_have_text([*NAMES, "Dee", "Eve"])
+
+    page.evaluate("window.drawn = []")
+    route, answer = held[0]
+    with page.expect_event("requestfinished", lambda r: r.url == route.request.url):
+        route.fulfill(response=answer)  # the older evening, without Eve
+    page.wait_for_timeout(500)  # (drawn within a frame if it were)
+    assert set(page.evaluate("window.drawn")) <= {5}, "the older evening drawn for a moment"
+    assert page.locator("#players li").all_inner_texts() == [*NAMES, "Dee", "Eve"]
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_a_read_that_failed_is_asked_for_again_though_the_evening_does_not_change(base, browser):
+    """Polling (no stream here): the version unchanged since the last poll, the page still
+    reads again what it failed to read."""
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser)
+    page = phone.page
+    phone.open(evening.link())
+    expect(page.locator("#players li")).to_have_count(3)
+    cut = []
+
+    def cut_twice(route):
+        if len(cut) == 2:
+            return route.continue_()
+        cut.append(route.request.url)
+        return route.abort("connectionreset")
+
+    page.route(lambda url: "/view?after=" in url, cut_twice)
+    evening.seat("Dee")
+    expect(page.locator("#players li")).to_have_count(4, timeout=10_000)
+    assert len(cut) == 2
+    phone.close()
