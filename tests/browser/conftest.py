@@ -4,9 +4,11 @@ context, so nothing of one module reaches another; a module that needs a service
 browser of its own defines its own `base` or `browser`). Starting each anew for each module
 cost about 2.7 s of CPU a module (a server's master builds the app; Chromium starts)."""
 
+import time
+
 import pytest
 
-from tests.browser.tools import Pictures, chromium, stop_driver
+from tests.browser.tools import OPENED, Pictures, chromium, stop_driver
 from tests.server import gunicorn
 
 
@@ -35,3 +37,18 @@ def base(tmp_path_factory):
 def pictures(tmp_path):
     """Where the test's README pictures go (`tests.browser.tools.Pictures`)."""
     return Pictures(tmp_path)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed says which of its phones' requests were still unanswered
+    (a page waiting on one draws nothing new)."""
+    report = (yield).get_result()
+    if report.when != "call":
+        return
+    if report.failed:
+        now = time.monotonic()
+        waiting = [f"{now - since:6.1f} s  {request.method} {request.url}"
+                   for phone in OPENED for request, since in phone.waiting.items()]
+        report.sections.append(("requests unanswered", "\n".join(waiting) or "none"))
+    OPENED.clear()

@@ -26,6 +26,17 @@ def tapped_twice(page, locator) -> None:
     page.mouse.click(x, y)
 
 
+def offered(phone, evening, control):
+    """The control, once drawn; if it never is, what the card and the log show instead."""
+    try:
+        expect(control).to_be_attached(timeout=30_000)
+    except AssertionError:
+        facts = [(e["type"], e["data"]) for e in evening.events()[-4:]]
+        shown = phone.game().inner_text()
+        raise AssertionError(f"not offered; the log ends {facts}; the card shows {shown!r}") from None
+    return control
+
+
 def test_a_second_tap_on_a_slow_link_records_nothing_more(base, browser):
     evening = Evening(base).seat(*NAMES)
     phone = Phone(browser, width=360, height=740)
@@ -51,7 +62,7 @@ def test_a_second_tap_on_a_slow_link_records_nothing_more(base, browser):
 
     tapped_twice(page, card.get_by_role("button", name="Deal 2: Ben deals"))
     settled(phone)
-    card.locator("[data-fact=card_bought]").click()
+    offered(phone, evening, card.locator("[data-fact=card_bought]")).click()
     phone.chip(page.locator("#sheet"), "Who bought a card", "Cy")
     tapped_twice(page, page.locator("#sheet-ok"))
     expect(page.locator("#sheet")).to_be_hidden(timeout=30_000)

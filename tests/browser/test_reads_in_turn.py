@@ -75,3 +75,27 @@ def test_a_read_that_failed_is_asked_for_again_though_the_evening_does_not_chang
     expect(page.locator("#players li")).to_have_count(4, timeout=10_000)
     assert len(cut) == 2
     phone.close()
+
+
+def test_a_redraw_keeps_the_keyboards_place_on_the_game(base, browser):
+    """Another phone's fact redraws the game's card: a recorder using the keyboard stays on
+    the control they were on, not sent back to the card's first button."""
+    evening = Evening(base).seat(*NAMES)
+    game = evening.game("other", NAMES, stake=1)
+    evening.record("deal_started", game)
+    phone = Phone(browser)
+    page = phone.page
+    phone.open(evening.link())
+    buttons = page.locator(".game button")
+    expect(buttons.nth(2)).to_be_visible()
+    label = buttons.nth(2).get_attribute("aria-label") or buttons.nth(2).inner_text()
+    buttons.nth(2).focus()
+    logged = page.locator("#log li").count()
+    evening.record("stake_paid", game, player=evening.players["Ann"], amount=1)
+    expect(page.locator("#log li")).to_have_count(logged + 1)
+    expect(page.locator(".game button").nth(2)).to_be_visible()
+    now = page.evaluate("""() => { const b = document.activeElement;
+        return [b.isConnected, b.getAttribute('aria-label') || b.textContent]; }""")
+    assert now == [True, label], now
+    phone.close()
+    assert phone.errors == [], phone.errors

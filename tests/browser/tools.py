@@ -129,6 +129,9 @@ class Evening:
         return f"{self.base}/#s={self.id}&{role}={self.write if role == 'w' else self.read}"
 
 
+OPENED: list["Phone"] = []  # the phones a test opened (`tests/browser/conftest.py` reports on them)
+
+
 class Phone:
     """A page at a phone's size in its own browser context (its own storage), collecting the
     page's errors."""
@@ -142,6 +145,12 @@ class Phone:
         # a refusal by the Content-Security-Policy is an error of the page, whatever it blocked
         self.context.add_init_script("""document.addEventListener('securitypolicyviolation',
             e => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))""")
+        # what the page asked for and has had no answer to (a failed test reports them)
+        self.waiting: dict = {}
+        self.context.on("request", lambda r: self.waiting.__setitem__(r, time.monotonic()))
+        for answered in ("requestfinished", "requestfailed"):
+            self.context.on(answered, lambda r: self.waiting.pop(r, None))
+        OPENED.append(self)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
                      and "Failed to load resource" not in m.text else None)

@@ -9,14 +9,15 @@ import {ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
 
 export function drawGames() {
   const box = $("#games");
-  const focused = document.activeElement && box.contains(document.activeElement);
+  const at = document.activeElement, said = b => b.getAttribute("aria-label") || b.textContent;
+  const focused = box.contains(at);  // kept on the same control (or its like, drawn anew)
   for (const form of box.querySelectorAll("form[data-key]")) keptSheets.set(form.dataset.key, form);
   while (keptSheets.size > 24) keptSheets.delete(keptSheets.keys().next().value);
   const kept = Object.fromEntries(keptSheets);
   const order = playedFirst();
   drawSwitcher(order);
   box.replaceChildren(...order.slice(0, 1).map(game => drawGame(game, kept)));
-  if (focused) box.querySelector("button")?.focus({preventScroll: true});
+  if (focused) (at.isConnected ? at : [...box.querySelectorAll("button")].find(b => said(b) === said(at)) || box.querySelector("button"))?.focus({preventScroll: true});
 }
 
 // With several games, the one being played comes first and alone; the others are one tap
