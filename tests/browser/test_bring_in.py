@@ -68,7 +68,7 @@ def test_a_season_saved_by_libreoffice_in_a_european_locale_is_brought_in(base, 
     page.locator("#import-form button[type=submit]").click()
     preview = page.locator("#import-preview")
     expect(preview).to_contain_text("2 evenings in the file, 2 not brought in yet.")
-    expect(preview).to_contain_text("2025-12-24 Heiligabend: Zoë +6, Ben −6")
+    expect(preview).to_contain_text("Dec 24, 2025 Heiligabend: Zoë +6, Ben −6")
     expect(preview).to_contain_text("Jürgen (line 5) is no member")
     expect(page.locator("#import-confirm")).to_have_count(0)  # not before every name is chosen
     assert serious(page) == [] and overflow(page) <= 0

@@ -59,10 +59,10 @@ def test_a_clubs_book_mended_on_its_page(base, browser, tmp_path):
     (tmp_path / "mended.csv").write_text(MENDED)
     preview(page, tmp_path / "mended.csv")
     shown = page.locator("#import-preview")
-    expect(shown).to_contain_text("2025-11-05 Guy Fawkes (changed)")
+    expect(shown).to_contain_text("Nov 5, 2025 Guy Fawkes (changed)")
     changes = page.get_by_role("list", name="Changed figures").locator("li")
-    expect(changes).to_have_text(["2025-11-05 Guy Fawkes: Ann −6 (−£0.30) → −4 (−£0.20)",
-                                  "2025-11-05 Guy Fawkes: Ben +6 (+£0.30) → +4 (+£0.20)"])
+    expect(changes).to_have_text(["Nov 5, 2025 Guy Fawkes: Ann −6 (−£0.30) → −4 (−£0.20)",
+                                  "Nov 5, 2025 Guy Fawkes: Ben +6 (+£0.30) → +4 (+£0.20)"])
     assert serious(page) == [] and overflow(page) <= 0
     OUTPUT.mkdir(exist_ok=True)
     shown.screenshot(path=str(OUTPUT / "club-corrections-360.png"))
@@ -93,7 +93,7 @@ def test_a_clubs_book_mended_on_its_page(base, browser, tmp_path):
     book.save(kept)
     (tmp_path / "midsummer.xlsx").write_bytes(kept.getvalue())
     preview(page, tmp_path / "midsummer.xlsx")
-    expect(shown).to_contain_text("2025-06-21 Midsummer: Ann +5, Ben −5")
+    expect(shown).to_contain_text("Jun 21, 2025 Midsummer: Ann +5, Ben −5")
     (tmp_path / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + b"\0" * 64)
     preview(page, tmp_path / "photo.png")
     expect(shown.get_by_role("alert")).to_contain_text("This is a PNG image, not a spreadsheet")

@@ -1,7 +1,7 @@
 // The club's page: standings over a season with the race as a chart, tonight's evening opened
 // with members picked from a list, each evening's players linked to members, members and
 // seasons kept. Reads work offline from the last known state; writes need the connection.
-import {LANG, $, API, button, chart, chip, copy, el, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
+import {LANG, $, _, n_, API, button, chart, chip, copy, el, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
 
 export let club = null;   // the club open here: {id, write?, read?}
 export let seen = null;   // its last known state: {summary, standings}
@@ -29,7 +29,7 @@ export async function ask(path, options = {}) {  // the club's API with its toke
     response = await fetch(`${API}/clubs/${club.id}${path}`, {cache: "no-store", ...options,
       headers: {"Content-Type": "application/json", Authorization: `Bearer ${club.write || club.read}`}});
   } catch {
-    throw new Error("This needs the connection.");
+    throw new Error(_("This needs the connection."));
   }
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw Object.assign(new Error(said(body)), {problem: body});
@@ -38,7 +38,7 @@ export async function ask(path, options = {}) {  // the club's API with its toke
 
 export function said(problem) {  // a refusal in words: the messages, never the field paths
   const errors = Object.values(problem.errors || {}).flat();
-  return errors.length && problem.status === 422 ? errors.join(" ") : problem.detail || "Refused.";
+  return errors.length && problem.status === 422 ? errors.join(" ") : problem.detail || _("Refused.");
 }
 
 const post = (path, body) => ask(path, {method: "POST", body: JSON.stringify(body)});
@@ -53,10 +53,10 @@ async function refresh() {
       ["", "/standings" + inSeason(season), "/tab"].map(path => ask(path)));
     seen = {summary, standings, tab};
     keep.set(`ledger:clubview:${club.id}`, seen);
-    $("#status").textContent = "online";
+    $("#status").textContent = _("online");
     if ($("#log-panel").open) showLog($("#club-log"));
   } catch (problem) {
-    $("#status").textContent = navigator.onLine ? problem.message : "offline";
+    $("#status").textContent = navigator.onLine ? problem.message : _("offline");
   }
   draw();
 }
@@ -92,32 +92,35 @@ function drawKnown() {
 
 function drawSeasons(seasons) {
   const select = $("#season"), chosen = select.value;
-  select.replaceChildren(el("option", "All evenings", {value: ""}),
-    ...seasons.map(s => el("option", `${s.name} (${s.starts} – ${s.ends})`, {value: s.id})));
+  select.replaceChildren(el("option", _("All evenings"), {value: ""}),
+    ...seasons.map(s => el("option", `${s.name} (${dated(s.starts)} – ${dated(s.ends)})`, {value: s.id})));
   select.value = seasons.some(s => s.id === chosen) ? chosen : "";
 }
+
+// a day as the phone's language writes it (4 Mar 2026, 4. März 2026): never read the wrong way round
+export const dated = iso => new Date(`${iso}T12:00`).toLocaleDateString(LANG, {day: "numeric", month: "short", year: "numeric"});
 
 function money(amounts) {  // signed as counters are: −€0.80, +€2.30
   return Object.entries(amounts).map(([currency, minor]) => signedMoney(minor, moneyIn(currency))).join(", ") || "—";
 }
 
-const TALLIES = {cassino_games_won: "Cassino won", yellow_chips: "yellow chips",
-                 progressive_prizes: "prizes", booby_prizes: "booby prizes"};
+const TALLIES = {cassino_games_won: _("Cassino won"), yellow_chips: _("yellow chips"),
+                 progressive_prizes: _("prizes"), booby_prizes: _("booby prizes")};
 
 function drawStandings(table) {
   $("#standings tbody").replaceChildren(...table.members.map(m => {
-    const notes = [`${m.evenings} ${m.evenings === 1 ? "evening" : "evenings"}`, m.deals ? `dealt ${m.deals}` : "", ...Object.entries(m.tallies).filter(([, n]) => n)
+    const notes = [n_("{n} evening", "{n} evenings", m.evenings), m.deals ? _("dealt {n}", {n: m.deals}) : "", ...Object.entries(m.tallies).filter(([, n]) => n)
       .map(([t, n]) => `${TALLIES[t] || t.replace(/_/g, " ")} ${n}`),
-      m.biggest_win ? `best ${signed(m.biggest_win.counters)}` : "", m.biggest_loss ? `worst ${signed(m.biggest_loss.counters)}` : ""];
-    const who = el("th", null, {scope: "row"}, button(m.name, () => showHistory(m), {class: "small", "aria-label": `${m.name}'s evenings`}),
-      el("small", [m.retired ? "retired" : "", ...notes].filter(Boolean).join(" · "), {class: "hint"}));
+      m.biggest_win ? _("best {counters}", {counters: signed(m.biggest_win.counters)}) : "", m.biggest_loss ? _("worst {counters}", {counters: signed(m.biggest_loss.counters)}) : ""];
+    const who = el("th", null, {scope: "row"}, button(m.name, () => showHistory(m), {class: "small", "aria-label": _("{member}'s evenings", {member: m.name})}),
+      el("small", [m.retired ? _("retired") : "", ...notes].filter(Boolean).join(" · "), {class: "hint"}));
     return el("tr", null, {}, who, el("td", signed(m.counters), {class: "num"}), el("td", money(m.money), {class: "num"}));
   }));
   const figure = $("#chart");
   figure.hidden = !table.evenings.length;
   if (figure.hidden) return;
   const series = table.members.filter(m => m.evenings).map(m => ({name: m.name, points: [0, ...m.running]}));
-  const drawn = chart(series, {head: "After", at: j => (j ? table.evenings[j - 1].date : "start")});
+  const drawn = chart(series, {head: _("After"), at: j => (j ? dated(table.evenings[j - 1].date) : _("start"))});
   $("#chart-svg").replaceChildren(drawn.svg, drawn.legend);
   $("#chart-table").replaceChildren(drawn.table);
 }
@@ -125,12 +128,13 @@ function drawStandings(table) {
 async function showHistory(m) {
   const season = $("#season").value, box = $("#sheet-fields");
   box.replaceChildren(el("p", "…"));
-  openSheet(`${m.name}'s evenings`, "Close", () => true);
+  openSheet(_("{member}'s evenings", {member: m.name}), _("Close"), () => true);
   try {
     const history = await ask(`/members/${m.member_id}/history` + inSeason(season));
     box.replaceChildren(history.evenings.length ? el("ol", null, {class: "log"}, ...history.evenings.map(e =>
-      el("li", `${e.date} · ${e.name}: ${signed(e.counters)} (${signedMoney(e.amount_minor, moneyIn(e.currency))}) · in all ${signed(e.running_counters)}`)))
-      : el("p", "No evening yet."));
+      el("li", _("{date} · {evening}: {counters} ({amount}) · in all {running}", {date: dated(e.date), evening: e.name, counters: signed(e.counters),
+        amount: signedMoney(e.amount_minor, moneyIn(e.currency)), running: signed(e.running_counters)}))))
+      : el("p", _("No evening yet.")));
   } catch (problem) {
     box.replaceChildren(el("p", problem.message));
   }
@@ -138,7 +142,7 @@ async function showHistory(m) {
 
 function drawTonight(members) {
   const box = $("#tonight-members"), ticked = new Set([...box.querySelectorAll("input:checked")].map(b => b.value));
-  box.replaceChildren(el("legend", "Who plays tonight"));
+  box.replaceChildren(el("legend", _("Who plays tonight")));
   for (const m of members.filter(m => !m.retired)) chip(box, {type: "checkbox", value: m.id}, m.name, ticked.has(m.id));
 }
 
@@ -147,12 +151,12 @@ function drawEvenings(summary) {
   $("#evenings").replaceChildren(...[...summary.evenings].reverse().map(e => {
     const tokens = mine[e.session_id] || {};
     const opened = tokens.write ? `w=${tokens.write}` : `r=${tokens.read || club.read || club.write}`;
-    const item = el("li", null, {}, el("a", `${e.date} · ${e.name}`, {href: `/#s=${e.session_id}&${opened}`}));
+    const item = el("li", null, {}, el("a", `${dated(e.date)} · ${e.name}`, {href: `/#s=${e.session_id}&${opened}`}));
     if (officer()) {
-      const who = el("details", null, {}, el("summary", "Who is who"));
+      const who = el("details", null, {}, el("summary", _("Who is who")));
       for (const p of e.players) {
-        const select = el("select", null, {"aria-label": `${p.name} is`},
-          el("option", "no member", {value: ""}), ...summary.members.map(m => el("option", m.name, {value: m.id})));
+        const select = el("select", null, {"aria-label": _("{player} is", {player: p.name})},
+          el("option", _("no member"), {value: ""}), ...summary.members.map(m => el("option", m.name, {value: m.id})));
         select.value = p.member || "";
         select.addEventListener("change", () => act(() => fact("player_linked", {session_id: e.session_id, player: p.id, member: select.value || null})));
         who.append(el("label", p.name, {}, select));
@@ -161,21 +165,21 @@ function drawEvenings(summary) {
     }
     return item;
   }), ...[...(summary.imported || [])].sort((a, b) => (a.date < b.date ? 1 : -1)).map(e => {
-    const item = el("li", `${e.date} · ${e.name} · ` + (e.withdrawn ? `withdrawn: ${e.withdrawn.reason}` : "brought in (results only)"), {class: "hint"});
-    if (officer() && !e.withdrawn) item.append(" ", button("Withdraw…", () => withdraw(e), {class: "small", "aria-label": `Withdraw ${e.name}`}));
+    const item = el("li", `${dated(e.date)} · ${e.name} · ` + (e.withdrawn ? _("withdrawn: {reason}", {reason: e.withdrawn.reason}) : _("brought in (results only)")), {class: "hint"});
+    if (officer() && !e.withdrawn) item.append(" ", button(_("Withdraw…"), () => withdraw(e), {class: "small", "aria-label": _("Withdraw {evening}", {evening: e.name})}));
     return item;
   }));
   const strangers = Object.entries(mine).filter(([id, t]) => t.write && !inClub.has(id));
-  $("#bring").replaceChildren(...(strangers.length ? [el("h3", "Evenings recorded on this phone"), ...strangers.map(([id, t]) =>
-    el("div", null, {class: "row"}, el("span", ((keep.get(`ledger:view:${id}`, null) || {}).summary || {}).name || `Evening ${id.slice(0, 8)}`),
-       button("Bring into the club", () => act(() => ask(`/evenings/${id}`, {method: "PUT", body: JSON.stringify({write_token: t.write})})))))] : []));
+  $("#bring").replaceChildren(...(strangers.length ? [el("h3", _("Evenings recorded on this phone")), ...strangers.map(([id, t]) =>
+    el("div", null, {class: "row"}, el("span", ((keep.get(`ledger:view:${id}`, null) || {}).summary || {}).name || _("Evening {id}", {id: id.slice(0, 8)})),
+       button(_("Bring into the club"), () => act(() => ask(`/evenings/${id}`, {method: "PUT", body: JSON.stringify({write_token: t.write})})))))] : []));
 }
 
 // An evening brought in by mistake leaves the standings, with the reason, and stays in the log
 function withdraw(e) {
   const reason = el("input", null, {maxlength: "200", required: ""}), id = uuid();
-  $("#sheet-fields").replaceChildren(el("p", "It leaves the standings; the club's log keeps it, with why."), el("label", "Why", {}, reason));
-  openSheet(`Withdraw ${e.name} (${e.date})`, "Withdraw", error => act(() => post(`/imported/${e.id}/withdrawal`, {id, reason: reason.value}), error));
+  $("#sheet-fields").replaceChildren(el("p", _("It leaves the standings; the club's log keeps it, with why.")), el("label", _("Why"), {}, reason));
+  openSheet(_("Withdraw {evening} ({date})", {evening: e.name, date: dated(e.date)}), _("Withdraw"), error => act(() => post(`/imported/${e.id}/withdrawal`, {id, reason: reason.value}), error));
 }
 
 async function showLog(list) {  // the club's facts in words, newest first
@@ -188,18 +192,18 @@ async function showLog(list) {  // the club's facts in words, newest first
 
 function drawMembers(summary) {
   $("#members").replaceChildren(...summary.members.map(m => {
-    const item = el("li", m.name + (m.group ? ` (${m.group})` : "") + (m.retired ? " · retired" : ""));
-    if (officer()) item.append(button("Change…", () => editMember(m), {class: "small", "aria-label": `Change ${m.name}`}));
+    const item = el("li", m.name + (m.group ? ` (${m.group})` : "") + (m.retired ? " · " + _("retired") : ""));
+    if (officer()) item.append(button(_("Change…"), () => editMember(m), {class: "small", "aria-label": _("Change {member}", {member: m.name})}));
     return item;
   }));
-  $("#seasons").replaceChildren(...summary.seasons.map(s => el("li", `${s.name}: ${s.starts} – ${s.ends}`)));
+  $("#seasons").replaceChildren(...summary.seasons.map(s => el("li", `${s.name}: ${dated(s.starts)} – ${dated(s.ends)}`)));
 }
 
 function editMember(m) {
   const name = el("input", null, {maxlength: "100", value: m.name}), retire = el("input", null, {type: "checkbox"});
-  $("#sheet-fields").replaceChildren(el("label", "Name", {}, name),
-    ...(m.retired ? [] : [el("label", null, {class: "tick"}, retire, el("span", "Retired: no longer offered for new evenings (his history stays)"))]));
-  openSheet(`Change ${m.name}`, "Record", error => {
+  $("#sheet-fields").replaceChildren(el("label", _("Name"), {}, name),
+    ...(m.retired ? [] : [el("label", null, {class: "tick"}, retire, el("span", _("Retired: no longer offered for new evenings (his history stays)")))]));
+  openSheet(_("Change {member}", {member: m.name}), _("Record"), error => {
     const steps = [];
     if (name.value.trim() && name.value.trim() !== m.name) steps.push(() => fact("member_renamed", {member: m.id, name: name.value.trim()}));
     if (retire.checked) steps.push(() => fact("member_retired", {member: m.id}));
@@ -213,7 +217,7 @@ export async function act(write, error = null) {
   try {
     await write();
   } catch (problem) {
-    if (error) error.textContent = problem.message; else alert(`Nothing was recorded: ${problem.message}`);
+    if (error) error.textContent = problem.message; else alert(_("Nothing was recorded: {said}", {said: problem.message}));
     return false;
   }
   await refresh();
@@ -226,10 +230,10 @@ async function openClub(form) {
   try {
     response = await fetch(`${API}/clubs`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   } catch {
-    return alert("Opening a club needs the connection.");
+    return alert(_("Opening a club needs the connection."));
   }
   const opened = await response.json();
-  if (!response.ok) return alert(`Nothing was opened: ${said(opened)}`);
+  if (!response.ok) return alert(_("Nothing was opened: {said}", {said: said(opened)}));
   history.replaceState(null, "", `/club#c=${opened.id}&w=${opened.write_token}&r=${opened.read_token}`);
   const all = keep.get("ledger:clubs", {});
   all[opened.id] = {write: opened.write_token, read: opened.read_token};
@@ -247,7 +251,7 @@ async function openClub(form) {
 async function openTonight(form, zone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
   const body = Object.fromEntries(new FormData(form));
   const members = [...form.querySelectorAll("#tonight-members input:checked")].map(b => b.value);
-  if (members.length < 2) return alert("Tick at least two members.");
+  if (members.length < 2) return alert(_("Tick at least two members."));
   const asked = {name: body.name, counter_value: Number(body.counter_value), currency: body.currency, members,
                  ...(zone ? {time_zone: zone} : {})};
   if (!openTonight.intent || JSON.stringify(openTonight.intent.asked) !== JSON.stringify(asked)) openTonight.intent = {id: uuid(), asked};
@@ -256,7 +260,7 @@ async function openTonight(form, zone = Intl.DateTimeFormat().resolvedOptions().
     opened = await post("/evenings", {id: openTonight.intent.id, ...asked});
   } catch (problem) {
     if (zone && problem.problem?.errors?.time_zone) return openTonight(form, "");  // one the server's tz database lacks: UTC
-    return alert(`Nothing was opened: ${problem.message}`);
+    return alert(_("Nothing was opened: {said}", {said: problem.message}));
   }
   openTonight.intent = null;
   form.reset();  // back here later, the form starts empty
@@ -268,7 +272,7 @@ async function openTonight(form, zone = Intl.DateTimeFormat().resolvedOptions().
 }
 
 export function download(control, name, query = "") {  // a file of the club's, as the server names it; one tap
-  return working(control, "Preparing…", () => save(name, query));
+  return working(control, _("Preparing…"), () => save(name, query));
 }
 
 async function save(name, query) {
@@ -282,14 +286,14 @@ async function save(name, query) {
     file.click();
     file.remove();
   } catch {
-    alert(`${name} needs the connection.`);
+    alert(_("{file} needs the connection.", {file: name}));
   }
 }
 
 function wire() {
   const submitted = (selector, handler) => $(selector).addEventListener("submit", e => { e.preventDefault(); handler(e.target); });
   submitted("#club-form", openClub);
-  submitted("#tonight-form", form => working(form.querySelector("button[type=submit]"), "Opening…", () => openTonight(form)));
+  submitted("#tonight-form", form => working(form.querySelector("button[type=submit]"), _("Opening…"), () => openTonight(form)));
   submitted("#member-form", form => {
     const body = Object.fromEntries(new FormData(form));
     act(() => post("/members", {id: uuid(), name: body.name, group: body.group || null})).then(done => done && form.reset());
@@ -300,7 +304,7 @@ function wire() {
   $("#csv").addEventListener("click", e => download(e.currentTarget, "standings.csv", inSeason($("#season").value)));
   submitted("#import-form", async form => {
     const [file] = form.elements.file.files;
-    if (!file) return $("#import-preview").replaceChildren(el("p", "Choose the file first.", {class: "error", role: "alert"}));
+    if (!file) return $("#import-preview").replaceChildren(el("p", _("Choose the file first."), {class: "error", role: "alert"}));
     const importing = await import("./clubimport.js");
     importing.chosen(await file.arrayBuffer());
   });
@@ -323,8 +327,9 @@ function wire() {
 function seasonFigures() {
   const {summary, standings} = seen, season = standings.season;
   const line = (minor, currency) => signedMoney(minor, moneyIn(currency));
-  return {title: `${summary.name} · ${season ? season.name : "all evenings"}`, games: [], owed: null,
-    date: season ? `${season.starts} – ${season.ends}` : standings.evenings.length + (standings.evenings.length === 1 ? " evening" : " evenings"),
+  const within = season ? season.name : _("all evenings");
+  return {title: `${summary.name} · ${within}`, games: [], owed: null,
+    date: season ? `${dated(season.starts)} – ${dated(season.ends)}` : n_("{n} evening", "{n} evenings", standings.evenings.length),
     rows: standings.members.filter(m => m.evenings).map(m => ({name: m.name, counters: signed(m.counters),
       money: Object.entries(m.money).map(([c, minor]) => line(minor, c)).join(" "),
       up: m.counters > 0, down: m.counters < 0}))};

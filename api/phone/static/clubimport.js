@@ -2,8 +2,8 @@
 // previewed (every problem by its line, the names the club lacks to add or link, how its
 // dates read when they read both ways, each figure changed since an evening was brought in),
 // recorded only when the officer confirms (the changed figures as corrections)
-import {LANG, $, API, button, chip, el, signed, uuid, working, moneyIn, signedMoney} from "./core.js";
-import {act, club, said, seen} from "./club.js";
+import {LANG, $, _, n_, API, button, chip, el, signed, uuid, working, moneyIn, signedMoney} from "./core.js";
+import {act, club, dated, said, seen} from "./club.js";
 
 // (one id per file and choices: a second tap, or a retry, records it once)
 const importing = {file: null, choices: {}, id: null, dates: null};
@@ -19,7 +19,7 @@ async function sendFile(confirm, correct = false) {
     response = await fetch(`${API}/clubs/${club.id}/imports?${query}`, {method: "POST", body: importing.file,
       headers: {"Content-Type": "application/octet-stream", Authorization: `Bearer ${club.write}`}});  // read as what it is
   } catch {
-    throw new Error("This needs the connection.");
+    throw new Error(_("This needs the connection."));
   }
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(said(body));
@@ -38,42 +38,49 @@ async function previewImport() {
   const members = (seen ? seen.summary.members : []).filter(m => !m.retired);
   const changed = new Set(found.conflicts.map(c => c.evening));
   const evenings = found.evenings.slice(0, 12).map(e => el("li",
-    `${e.date} ${e.name}${e.withdrawn ? " (withdrawn)" : changed.has(e.id) ? " (changed)" : e.already ? " (brought in already)" : ""}: ` +
-    e.results.map(r => r.name + " " + signed(r.counters)).join(", ")));
-  if (found.evenings.length > 12) evenings.push(el("li", `and ${found.evenings.length - 12} more`));
-  const problems = found.problems.map(p => el("li", `Line ${p.line}: ${p.message}`));
+    _("{date} {evening}{state}: {results}", {date: dated(e.date), evening: e.name, state: stateOf(e, changed),
+      results: e.results.map(r => r.name + " " + signed(r.counters)).join(", ")})));
+  if (found.evenings.length > 12) evenings.push(el("li", _("and {n} more", {n: found.evenings.length - 12})));
+  const problems = found.problems.map(p => el("li", lined(p)));
   const names = found.unknown_members.map(u => {
-    const pick = el("select", null, {"aria-label": `${u.name} (line ${u.line})`},
-      el("option", "choose…", {value: ""}), el("option", "a new member", {value: "new"}),
-      ...members.map(m => el("option", `is ${m.name}`, {value: m.id})));
+    const pick = el("select", null, {"aria-label": _("{name} (line {line})", {name: u.name, line: u.line})},
+      el("option", _("choose…"), {value: ""}), el("option", _("a new member"), {value: "new"}),
+      ...members.map(m => el("option", _("is {member}", {member: m.name}), {value: m.id})));
     pick.value = importing.choices[u.name] || "";
     pick.addEventListener("change", () => { importing.choices[u.name] = pick.value; previewImport(); });
-    return el("li", `${u.name} (line ${u.line}) is no member: `, {}, pick);
+    return el("li", _("{name} (line {line}) is no member: ", {name: u.name, line: u.line}), {}, pick);
   });
-  const many = (n, one) => `${n} ${n === 1 ? one : one + "s"}`;
-  const asked = !found.ready ? "Nothing is recorded until every line is right, every name and the dates' order chosen." : "";
-  const what = [found.new ? many(found.new, "evening") : "", found.corrections ? many(found.corrections, "correction") : ""].filter(Boolean).join(" and ");
-  const last = asked ? el("p", asked, {class: "hint"}) : !what ? el("p", "Everything in it is in the club already.")
-    : button(`Record ${what}`, event => working(event.currentTarget, "Recording…", () => act(async () => {
+  const evenings_ = n => n_("{n} evening", "{n} evenings", n), corrections = n => n_("{n} correction", "{n} corrections", n);
+  const asked = !found.ready ? _("Nothing is recorded until every line is right, every name and the dates' order chosen.") : "";
+  const both = {evenings: evenings_(found.new), corrections: corrections(found.corrections)};
+  const what = found.new && found.corrections ? _("{evenings} and {corrections}", both)
+    : found.new ? evenings_(found.new) : found.corrections ? corrections(found.corrections) : "";
+  const last = asked ? el("p", asked, {class: "hint"}) : !what ? el("p", _("Everything in it is in the club already."))
+    : button(_("Record {what}", {what}), event => working(event.currentTarget, _("Recording…"), () => act(async () => {
       const done = await sendFile(true, found.conflicts.length > 0);
-      box.replaceChildren(el("p", `Recorded ${many(done.recorded, "evening")}` + (done.corrected ? `, ${many(done.corrected, "correction")}` : "") +
-        (done.members_added ? ` and ${many(done.members_added, "new member")}.` : "."), {class: "square"}));
+      const what = evenings_(done.recorded) + (done.corrected ? ", " + corrections(done.corrected) : "");
+      const members = n_("{n} new member", "{n} new members", done.members_added);
+      box.replaceChildren(el("p", done.members_added ? _("Recorded {what} and {members}.", {what, members})
+        : _("Recorded {what}.", {what}), {class: "square"}));
     })), {class: "primary", id: "import-confirm"});
   box.replaceChildren(
-    el("p", `${many(found.evenings.length, "evening")} in the file, ${found.new} not brought in yet.` + (found.format === "splitwise" ? " Read as a Splitwise export: each expense an evening." : "")),
+    el("p", n_("{n} evening in the file, {new} not brought in yet.", "{n} evenings in the file, {new} not brought in yet.", found.evenings.length, {new: found.new})
+      + (found.format === "splitwise" ? " " + _("Read as a Splitwise export: each expense an evening.") : "")),
     ...datesAsked(found.dates),
-    el("ul", null, {class: "owes", "aria-label": "Evenings in the file"}, ...evenings),
-    ...listed("Changed since it was brought in (recorded as corrections):", "Changed figures", found.conflicts.map(c => conflict(c, found.evenings.find(e => e.id === c.evening).currency))),
-    ...listed("Left out:", "Left out", found.left_out.map(l => `Line ${l.line}: ${l.message}`)),
-    ...(problems.length ? [el("p", "To put right in the file first:", {class: "error"}),
-                           el("ul", null, {class: "owes", "aria-label": "Problems"}, ...problems)] : []),
-    ...(names.length ? [el("ul", null, {class: "owes", "aria-label": "Names the club lacks"}, ...names)] : []),
+    el("ul", null, {class: "owes", "aria-label": _("Evenings in the file")}, ...evenings),
+    ...listed(_("Changed since it was brought in (recorded as corrections):"), _("Changed figures"), found.conflicts.map(c => conflict(c, found.evenings.find(e => e.id === c.evening).currency))),
+    ...listed(_("Left out:"), _("Left out"), found.left_out.map(lined)),
+    ...(problems.length ? [el("p", _("To put right in the file first:"), {class: "error"}),
+                           el("ul", null, {class: "owes", "aria-label": _("Problems")}, ...problems)] : []),
+    ...(names.length ? [el("ul", null, {class: "owes", "aria-label": _("Names the club lacks")}, ...names)] : []),
     last);
 }
 
-const figures = (f, currency) => (f ? `${signed(f.counters)} (${signedMoney(f.amount_minor, moneyIn(currency))})` : "none");
+const stateOf = (e, changed) => (e.withdrawn ? _(" (withdrawn)") : changed.has(e.id) ? _(" (changed)") : e.already ? _(" (brought in already)") : "");
+const lined = l => _("Line {line}: {message}", {line: l.line, message: l.message});
+const figures = (f, currency) => (f ? `${signed(f.counters)} (${signedMoney(f.amount_minor, moneyIn(currency))})` : _("none"));
 function conflict(c, currency) {
-  return `${c.date} ${c.evening_name}: ${c.name} ${figures(c.before, currency)} → ${figures(c.after, currency)}`;
+  return `${dated(c.date)} ${c.evening_name}: ${c.name} ${figures(c.before, currency)} → ${figures(c.after, currency)}`;
 }
 
 function listed(title, label, lines) {
@@ -82,10 +89,11 @@ function listed(title, label, lines) {
 
 function datesAsked(dates) {  // dates that read both ways: which, as the officer says
   if (!dates.example) return [];
-  const {text, readings} = dates.example, box = el("fieldset", null, {class: "chips"}, el("legend", `How are the dates written? ${text} is`));
+  const {text, readings} = dates.example, box = el("fieldset", null, {class: "chips"}, el("legend", _("How are the dates written? {text} is", {text})));
   for (const order of ["day_first", "month_first"]) {
-    const day = readings[order] ? new Date(readings[order] + "T12:00").toLocaleDateString(LANG, {day: "numeric", month: "long", year: "numeric"}) : "no day";
-    chip(box, {type: "radio", name: "dates", value: order}, `${day} (${order.replace("_", " ")})`, dates.choice === order)
+    const day = readings[order] ? new Date(readings[order] + "T12:00").toLocaleDateString(LANG, {day: "numeric", month: "long", year: "numeric"}) : _("no day");
+    const named = order === "day_first" ? _("day first") : _("month first");
+    chip(box, {type: "radio", name: "dates", value: order}, `${day} (${named})`, dates.choice === order)
       .addEventListener("change", () => { importing.dates = order; previewImport(); });
   }
   return [box];
