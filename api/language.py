@@ -29,7 +29,15 @@ def asked() -> None:
     phone's page was switched to (its `lang` cookie), else `Accept-Language`'s."""
     tag = chosen(request.cookies.get(COOKIE), request.headers.get("Accept-Language"))
     g.language_asked = tag is not None
-    set_language(tag)
+    g.language_before = set_language(tag)
+
+
+def spoken(_error=None) -> None:
+    """After the request: the language as it was before it (a request served in the caller's
+    own context, as a test client's is, leaves nothing behind)."""
+    before = g.pop("language_before", None)
+    if before is not None:
+        before.var.reset(before)
 
 
 def unasked() -> bool:
@@ -47,3 +55,4 @@ def said_in(response):
 def install(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, asked)
     app.after_request(said_in)
+    app.teardown_request(spoken)

@@ -13,7 +13,7 @@ be translated where it is shown."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
 
@@ -47,9 +47,9 @@ def speaking(language: str | None) -> Iterator[str]:
         _language.reset(token)
 
 
-def set_language(language: str | None) -> None:
-    """Speak `language` for the rest of this context (a request's)."""
-    _language.set(_shipped(language))
+def set_language(language: str | None) -> Token:
+    """Speak `language` for the rest of this context (a request's); the token undoes it."""
+    return _language.set(_shipped(language))
 
 
 def _shipped(language: str | None) -> str:

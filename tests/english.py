@@ -14,8 +14,9 @@ PLACES = re.compile(r"\{\w+\}|%\(\w+\)s|[\[\]]")
 
 @functools.cache
 def phrases(language: str) -> tuple[str, ...]:
-    """Each English phrase of two words or more that the language says otherwise (a phrase
-    its own words use too, a name such as "Parlour Ledger", is left out)."""
+    """Each English phrase (of two words or more) or word (of four letters or more) that the
+    language says otherwise (one its own words use too, a name such as "Parlour Ledger" or
+    "Commerce", is left out)."""
     with open(LOCALE / language / "LC_MESSAGES" / "messages.po", "rb") as po:
         catalogue = read_po(po, locale=language)
     english, theirs = set(), []
@@ -28,7 +29,9 @@ def phrases(language: str) -> tuple[str, ...]:
         for text in ids:
             english.update(part.strip(" .,:;·()") for part in PLACES.split(text))
     own = " ".join(theirs)
-    return tuple(sorted(p for p in english if " " in p and len(p) >= 6 and p not in own))
+    # a phrase, or a word of four letters or more ("stake", "deals"), the language never uses
+    return tuple(sorted(p for p in english if (" " in p and len(p) >= 6 or re.fullmatch(r"[A-Za-z]{4,}", p))
+                        and not re.search(rf"(?<!\w){re.escape(p)}(?!\w)", own)))
 
 
 def english_left(text: str, language: str) -> list[str]:

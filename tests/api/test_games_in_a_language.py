@@ -54,3 +54,13 @@ def test_each_language_has_its_own_tag_and_the_page_names_its_own(client):
     page = client.get("/", headers=GERMAN).get_data(as_text=True)
     assert Elements(page).first("html")["data-games"] == tag
 
+
+
+def test_a_requests_language_ends_with_it(client):
+    """A request served in the caller's own context (a test client's, a worker's next
+    request) leaves no language behind: what is said after it is said in English again."""
+    from ledger.language import _, current
+
+    assert client.get("/api/v1/games", headers={"Accept-Language": "fr"}).headers[
+        "Content-Language"] == "fr"
+    assert current() == "en" and _("Refused.") == "Refused."

@@ -6,6 +6,7 @@ and the service worker's kept page and modules)."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.tools import Evening, Phone, wait_for
@@ -78,3 +79,37 @@ def test_the_night_sheet_and_the_shared_results_are_in_the_phone_s_language(base
         assert english not in sheet and english not in text, (english, sheet, text)
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "fr-FR"])
+def test_an_evening_in_play_says_nothing_in_english(base, browser, locale):
+    """A game in play on the evening's page, its card and sheets, what waits in the outbox,
+    the set-up, balances and log: no phrase of the English catalogue (`tests/english.py`)."""
+    from tests.english import english_left
+
+    language = locale[:2]
+    evening = Evening(base, name="Meryton 12").seat("Ann", "Ben", "Cy")  # (a name, not a word)
+    commerce = evening.game("commerce", ["Ann", "Ben", "Cy"], stake=1)
+    evening.record("deal_started", commerce)
+    evening.record("card_bought", commerce, buyer=evening.players["Ben"])
+    phone = Phone(browser, locale=locale)
+    page = phone.page
+    phone.open(evening.link())
+    expect(page.locator(".game form.sheet")).to_be_visible()
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    seen = [page.locator("body").inner_text()]
+    page.locator(".game [data-fact=card_bought]").click()  # a fact's own sheet
+    expect(page.locator("#sheet")).to_be_visible()
+    seen.append(page.locator("#sheet").inner_text())
+    page.locator("#sheet-cancel").click()
+    phone.offline()  # a fact recorded offline waits, pending
+    sheet = page.locator(".game form.sheet")
+    sheet.locator("label.chip").first.click()
+    sheet.locator("button[type=submit]").click()
+    expect(page.locator("#attention li")).to_have_count(1)
+    seen.append(page.locator("#attention").inner_text())
+    seen.append(page.locator(".game").first.inner_text())
+    for text in seen:
+        assert english_left(text, language) == [], (english_left(text, language), text)
+    phone.offline(False)
+    phone.close()

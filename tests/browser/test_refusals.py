@@ -26,8 +26,9 @@ def refused_as_typed(page, sheet, field: str, words: str, recorded, before: list
     fault = sheet.locator(f".fault[data-for='{field}']")  # beside its field (above a grid's row)
     expect(fault).to_contain_text(words)
     assert typed(sheet) == before
+    focused = "document.activeElement.closest('[data-field]')?.dataset.field"  # (in the next frame)
+    wait_until(lambda: page.evaluate(focused) == field, 10, "the field at fault focused")
     assert in_view(page, fault), "the reason is off the screen"
-    assert page.evaluate("document.activeElement.closest('[data-field]')?.dataset.field") == field
     assert not re.search(r"\b(data\.|[a-z]+_[a-z_]+:)", sheet.inner_text()), sheet.inner_text()
     assert recorded() == 0
 

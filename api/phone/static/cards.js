@@ -2,7 +2,7 @@
 // that settles it; the game's other facts open a sheet each. Half-filled inline sheets survive
 // a redraw while their deal is unchanged, even one that hid them for a moment (a deal sent and
 // not yet confirmed, another game chosen).
-import {$, button, el, keep} from "./core.js";
+import {$, _, n_, button, el, keep} from "./core.js";
 import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {admitted, dueOf, outbox} from "./sync.js";
 import {ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
@@ -38,19 +38,22 @@ function play(game) {
   scrollTo(0, 0);
 }
 
+const dealt = (n, dealer) => _("Deal {n}: {dealer} deals", {n, dealer});
+const OTHER = _("Other dealer…");
+
 function drawSwitcher(order) {
   const nav = $("#switcher"), label = labelled();
   nav.hidden = order.length < 2;
   nav.replaceChildren(...order.map((game, i) => {
     const due = dueOf(game), pool = view.pools.pools.find(p => p.game_id === game.id);
-    const state = ended(game) || [due.deal ? `deal ${due.deal}` : "", pool ? `pool ${pool.counters}` : ""].filter(Boolean).join(" · ");
+    const state = ended(game) || [due.deal ? _("deal {n}", {n: due.deal}) : "", pool ? _("pool {n}", {n: pool.counters}) : ""].filter(Boolean).join(" · ");
     return button(label[game.id] + (state ? " · " + state : ""), () => play(game), {class: "small", "aria-pressed": String(i === 0), "data-game": game.id});
   }));
 }
 
 export function ended(game) {  // a game that is over, with its result by side in words (Cassino won)
   const result = ((view.extras[game.id] || {}).scores || {}).result, who = names();
-  return result ? `won by ${result.winners.map(p => who[p]).join(" & ")} ${result.points}–${result.against}` : "";
+  return result ? _("won by {winners} {points}–{against}", {winners: result.winners.map(p => who[p]).join(" & "), points: result.points, against: result.against}) : "";
 }
 
 function drawGame(game, kept) {
@@ -60,21 +63,22 @@ function drawGame(game, kept) {
   const over = ended(game);  // a game that is over folds away with its result
   const parts = over ? el("details", null, {}, el("summary", `${title} · ${over}`)) : card;
   if (over) card.append(parts);
-  parts.append(el("h2", `${title} · stake ${game.stake}`));
+  parts.append(el("h2", _("{game} · stake {stake}", {game: title, stake: game.stake})));
   const pool = view.pools.pools.find(p => p.game_id === game.id) || {counters: 0, named: {}};
   const meta = [];
-  if (due.deals) meta.push(due.deal ? `Deal ${due.deal}: ${who[due.dealer]} deals` + (game.stakes_doubled && due.open ? ", stakes doubled" : "") : "No deal yet");
+  const doubled = game.stakes_doubled && due.open ? _(", stakes doubled") : "";
+  if (due.deals) meta.push(due.deal ? dealt(due.deal, who[due.dealer]) + doubled : _("No deal yet"));
   const named = Object.entries(pool.named || {});
   // a board of many pools (Pope Joan's) is summed here: its sheet's rows say what each holds
-  meta.push(named.length > 4 ? `board ${pool.counters}`
-    : named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : `pool ${pool.counters}`);
+  meta.push(named.length > 4 ? _("board {n}", {n: pool.counters})
+    : named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : _("pool {n}", {n: pool.counters}));
   parts.append(el("p", meta.join(" · "), {class: "meta"}));
   if (extras.scores) {
     // partners as one side (a view kept from before sides were read: each player alone)
     const sides = extras.scores.by_side || game.seats.filter(p => p in extras.scores.totals).map(p => ({players: [p], points: extras.scores.totals[p]}));
     const totals = sides.map(s => `${s.players.map(p => who[p]).join(" & ")} ${s.points}`).join(", ");
-    const won = extras.scores.result ? ` · won by ${extras.scores.result.winners.map(p => who[p]).join(" & ")}` : "";
-    parts.append(el("p", `Points: ${totals}${won}`, {class: "meta"}));
+    const won = extras.scores.result ? _(" · won by {winners}", {winners: extras.scores.result.winners.map(p => who[p]).join(" & ")}) : "";
+    parts.append(el("p", _("Points: {totals}{won}", {totals, won}), {class: "meta"}));
   }
   if (extras.tally) parts.append(...tallied(extras.tally, who));
   if (!writer()) return card;
@@ -109,25 +113,25 @@ function drawGame(game, kept) {
   // deals, the next deal's outcome is asked for with the deal itself, one Record for both
   const whole = due.whole && deal && quick && offered.has("deal_started") && !due.open && !dealing
     && (due.after_deal.offered || []).includes(quick.type) && ready(quick);
-  const scopeOf = () => ({deal, due: due.after_deal, name: `Deal ${due.deal + 1}: ${who[due.next_dealer]} deals`});
+  const scopeOf = () => ({deal, due: due.after_deal, name: dealt(due.deal + 1, who[due.next_dealer])});
   if (whole) {
     const key = `${game.id}:${quick.type}:${due.deal + 1}:whole`;
     if (!outbox().some(i => i.sheet === key && !i.look)) parts.append(kept[key] || inlineSheet(game, quick, key, scopeOf()));
   }
   const more = el("div", null, {class: "row facts"});
   if (deal && offered.has("deal_started") && due.open && !dealing) {  // the deal in play is not settled: the
-    const said = `Deal ${due.deal + 1}…`;                 // next one is asked for, never one tap away
-    const note = `Deal ${due.deal} is still in play. Start deal ${due.deal + 1} anyway?`;
+    const said = _("Deal {n}…", {n: due.deal + 1});        // next one is asked for, never one tap away
+    const note = _("Deal {n} is still in play. Start deal {next} anyway?", {n: due.deal, next: due.deal + 1});
     more.append(button(said, () => ask(game, deal, note), {class: "small", "data-fact": "deal_started", "aria-label": `${said}, ${title}`}));
   } else if (deal && offered.has("deal_started") && whole) {
-    more.append(button("Other dealer…", () => ask(game, deal), {class: "small", "data-fact": "deal_started", "aria-label": `Other dealer…, ${title}`}));
+    more.append(button(OTHER, () => ask(game, deal), {class: "small", "data-fact": "deal_started", "aria-label": `${OTHER}, ${title}`}));
   } else if (deal && offered.has("deal_started")) {
     const next = due.deal + 1, dealer = who[due.next_dealer];
-    const said = dealing ? "Dealing…" : `Deal ${next}: ${dealer} deals`;
+    const said = dealing ? _("Dealing…") : dealt(next, dealer);
     const start = button(said, () => recordNow(game, deal), {class: due.next === "deal_started" ? "primary" : "small", "data-fact": "deal_started", "aria-label": `${said}, ${title}`});
     start.disabled = dealing;
     parts.append(el("div", null, {class: "row"}, start,
-      button("Other dealer…", () => ask(game, deal), {class: "small", "aria-label": `Other dealer… (or another ante), ${title}`})));
+      button(OTHER, () => ask(game, deal), {class: "small", "aria-label": _("Other dealer… (or another ante), {game}", {game: title})})));
   }
   for (const b of spec.buttons) {
     // a deal recorded whole: its other outcomes too (Cassino's count in full), with the deal
@@ -136,7 +140,8 @@ function drawGame(game, kept) {
     if (b === deal || (b === quick && (due.open || !due.deals)) || !offered.has(b.type)) continue;
     more.append(button(b.label, () => ask(game, b), {"data-fact": b.type, "aria-label": `${b.label}, ${title}`}));
   }
-  if (!due.deal) more.append(button("Remove this game…", () => import("./setup.js").then(m => m.askRemove(game)), {class: "small", "aria-label": `Remove this game…, ${title}`}));
+  const remove = _("Remove this game…");
+  if (!due.deal) more.append(button(remove, () => import("./setup.js").then(m => m.askRemove(game)), {class: "small", "aria-label": `${remove}, ${title}`}));
   parts.append(more);
   // Between deals (or once the game is over) a pool nobody won can be shared back at once, as
   // the night's end offers it: the table that stops playing closes its game here. Which pools
@@ -144,7 +149,8 @@ function drawGame(game, kept) {
   if (!due.open) {
     const left = (due.refundable || []).map(p => ({...p, game_id: game.id}));
     if (left.length) parts.append(el("div", null, {class: "row"}, ...left.map(p => {
-      const said = `Share back ${p.counters} ${p.counters === 1 ? "counter" : "counters"}${p.pool ? " of the " + p.pool + " pool" : ""}…`;
+      const said = p.pool ? n_("Share back {n} counter of the {pool} pool…", "Share back {n} counters of the {pool} pool…", p.counters, {pool: p.pool})
+        : n_("Share back {n} counter…", "Share back {n} counters…", p.counters);
       return button(said, () => import("./settle.js").then(s => s.askRefund(p)), {class: "small", "data-fact": "pool_refunded", "aria-label": `${said}, ${title}`});
     })));
   }

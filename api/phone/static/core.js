@@ -116,7 +116,7 @@ export function openSheet(title, ok, done) {  // `done(error)`: true (or a promi
   button.textContent = ok;
   $("#sheet-form").onsubmit = async event => {
     event.preventDefault();
-    if (await working(button, "Recording…", () => done(error, intent))) dialog.close();
+    if (await working(button, _("Recording…"), () => done(error, intent))) dialog.close();
   };
   $("#sheet-cancel").onclick = () => dialog.close();
   dialog.showModal();

@@ -1,8 +1,8 @@
 // Drawing the evening: the header's balances, the set-up or the game being played, who owes
 // whom, the log, the chart, and what waits in the outbox.
-import {$, button, el, moneyIn, signed, signedMoney} from "./core.js";
-import {ev, keptSheets, on, SPECS, UNKNOWN, view, writer} from "./state.js";
-import {outbox, recordAnyway, saveOutbox, showStatus} from "./sync.js";
+import {$, el, moneyIn, signed, signedMoney} from "./core.js";
+import {on, view, writer} from "./state.js";
+import {showStatus} from "./sync.js";
 import {drawGames} from "./cards.js";
 
 export function draw() {
@@ -51,31 +51,6 @@ function placeSetup(summary) {
   if (leading && !summary.players.length && document.activeElement === document.body) name.focus();
 }
 
-// What waits: pending facts (not yet in the totals) and refusals kept for a decision.
-export function drawOutbox() {
-  if (!ev) return;  // items queued by an earlier version of the page carry no words: their type
-  const items = outbox().map(i => ({...i, words: i.words || (i.body.type || i.path.slice(1)).replace(/_/g, " ")}));
-  const box = $("#attention");
-  const pending = items.filter(i => !i.look);
-  // a refusal kept for a sheet on the page is shown on that sheet, as typed, not here
-  const rows = items.filter(i => i.look && !(i.sheet && keptSheets.has(i.sheet))).map(item => {
-    const actions = el("div", null, {class: "row"});
-    // A start of a deal that another phone already started, recorded anyway, would start the
-    // next deal with the same dealer again and take the antes twice; a fact of a deal's play or
-    // outcome (a purchase from its dealer, a stand) means nothing in another: only discarded.
-    const game = view.summary.games.find(g => g.id === item.body.game_id);
-    const ofDeal = game && (SPECS[game.kind] || UNKNOWN).buttons.some(b => b.type === item.body.type && b.in_deal);
-    if (item.look.moved && item.body.type !== "deal_started" && !ofDeal) actions.append(button("Record anyway", () => recordAnyway(item.body.id)));
-    actions.append(button(item.look.moved ? "Discard" : "Dismiss", () => saveOutbox(outbox().filter(i => i.body.id !== item.body.id))));
-    return el("div", null, {class: "look", role: "group", "aria-label": "Not recorded"}, el("p", `Nothing was recorded: ${item.words}.`), el("p", item.look.reason), actions);
-  });
-  if (pending.length) {
-    rows.unshift(el("ul", null, {class: "pending-list", "aria-label": "Pending, not yet in the totals"}, ...pending.map(i => el("li", `Pending: ${i.words}`))));
-  }
-  box.replaceChildren(...rows);
-}
-
-// The outbox changed: what waits, the card (a pending deal moves it on), the status, Undo
 export function outboxChanged(items) {
   drawOutbox();
   if (view && view.summary && !$("#evening").hidden) drawGames();
@@ -90,3 +65,5 @@ const later = loading => act => loading().then(module => view && view.summary &&
 export const setting = later(() => import("./setup.js"));
 export const logged = later(() => import("./log.js"));
 const settling = later(() => import("./settle.js"));
+// what waits (outbox.js): drawn as soon as it has loaded, which the page asks for once drawn
+export const drawOutbox = () => import("./outbox.js").then(module => module.drawOutbox()).catch(problem => console.error(problem));

@@ -14,7 +14,7 @@
 // the night sheet), files.js (the evening's files), watching.js (a read-only evening's
 // note). Over plain http (the table's read-only link) guest.js runs first. This one, the
 // entry, wires the page and tells state.js how to draw it.
-import {$, API, LANG, button, copy, el, eveningDay, keep, keepOffline, showQr, working} from "./core.js";
+import {$, _, API, LANG, button, copy, el, eveningDay, keep, keepOffline, showQr, working} from "./core.js";
 import {call, ev, loadGames, on, plain, POLL_MS, readFragment, refresh, shareLink, view, writer} from "./state.js";
 import {flush, hush, listen, showStatus, watch} from "./sync.js";
 import {refused} from "./sheets.js";
@@ -29,11 +29,11 @@ async function openEvening(form, zone = Intl.DateTimeFormat().resolvedOptions().
   try {
     response = await fetch(`${API}/sessions`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   } catch {
-    return alert("Opening an evening needs the connection.");
+    return alert(_("Opening an evening needs the connection."));
   }
   const opened = await response.json();
   if (zone && opened.errors?.time_zone) return openEvening(form, "");  // one the server's tz database lacks: UTC
-  if (!response.ok) return alert(`Nothing was opened: ${plain(opened)}`);
+  if (!response.ok) return alert(_("Nothing was opened: {said}", {said: plain(opened)}));
   const all = keep.get("ledger:evenings", {});
   all[opened.id] = {write: opened.write_token, read: opened.read_token};
   keep.set("ledger:evenings", all);
@@ -110,7 +110,7 @@ function drawKept(list, except = null) {
   const all = keep.get("ledger:evenings", {});
   const kept = Object.keys(all).filter(id => id !== except).map(id => {
     const seen = (keep.get(`ledger:view:${id}`, null) || {}).summary;
-    return {id, name: seen ? seen.name : "An evening", at: seen ? seen.created_at : "", seen, role: all[id].write ? "recording" : "watching"};
+    return {id, name: seen ? seen.name : _("An evening"), at: seen ? seen.created_at : "", seen, role: all[id].write ? _("recording") : _("watching")};
   }).sort((a, b) => (b.at > a.at) - (b.at < a.at));
   list.replaceChildren(...kept.map(k => el("li", null, {}, button(k.name, () => openKept(k.id)),
     el("span", ` ${k.at ? dayOf(k.seen) + " · " : ""}${k.role}`, {class: "meta"}))));

@@ -1,7 +1,7 @@
 // Recording a game's fact: at once with its defaults, on the card's own sheet, or on the
 // dialog; each is kept as typed until the service has taken it, and a refusal is shown on the
 // sheet it was typed on.
-import {$, button, chip, el, keepOnScreen, openSheet, uuid} from "./core.js";
+import {$, _, button, chip, el, keepOnScreen, openSheet, uuid} from "./core.js";
 import {keptSheets, names, on, titleOf, view} from "./state.js";
 import {admitted, bound, drop, dueOf, enqueue, factBody, flush, heldFor, known, outbox, saveOutbox} from "./sync.js";
 
@@ -19,20 +19,23 @@ export function recordNow(game, spec) {  // every default taken as shown
 // chosen in the table's words, a […] part only when what it names was given
 function words(game, spec, data) {
   const who = {...names(), ...Object.fromEntries(view.summary.tables.map(t => [t.id, t.name]))};
-  const word = v => (Array.isArray(v) ? v.map(word).join(" and ") || "nobody"
+  const word = v => (Array.isArray(v) ? v.map(word).join(_(" and ")) || _("nobody")
     : v && typeof v === "object" ? Object.entries(v).map(([k, n]) => `${word(k)} ${typeof n === "object" ? Object.values(n).join("/") : word(n)}`).join(", ")
     : who[v] || String(v).replace(/_/g, " "));
   const given = k => data[k] !== undefined && String(data[k]) !== "";  // ("" and [] are not given)
-  const said = (spec.said || spec.label).replace(/\[([^\]]*)\]/g, (_, part) =>
-    [...part.matchAll(/\{(\w+)\}/g)].every(m => given(m[1])) ? part : "").replace(/\{(\w+)\}/g, (_, k) => word(data[k]));
+  const said = (spec.said || spec.label).replace(/\[([^\]]*)\]/g, (all, part) =>
+    [...part.matchAll(/\{(\w+)\}/g)].every(m => given(m[1])) ? part : "").replace(/\{(\w+)\}/g, (all, k) => word(data[k]));
   const deal = bound(game, spec.type).deal;
-  return `${titleOf(game)}${deal ? " · Deal " + deal : ""} · ${said}`;
+  const dealt = deal ? _(" · Deal {n}", {n: deal}) : "";
+  return `${titleOf(game)}${dealt} · ${said}`;
 }
 
 // `scope`: the table a sheet is for (Progressive Poker's pots), or the deal it starts with
 // (`deal`: a deal recorded whole, its start sent first; `due`: what is due once it is dealt)
+const asOther = other => _("as {other}", {other: other.label.toLowerCase()});
+
 export function inlineSheet(game, spec, key, scope) {
-  const heading = scope.deal ? `${scope.name} · ${spec.label}` : scope.name ? `${spec.label} at ${scope.name}` : spec.label;
+  const heading = scope.deal ? `${scope.name} · ${spec.label}` : scope.name ? _("{fact} at {table}", {fact: spec.label, table: scope.name}) : spec.label;
   const form = el("form", null, {class: "sheet", "data-key": key, "aria-label": `${heading}, ${titleOf(game)}`});
   form.append(el("h3", heading));
   // a fact of this sheet the service refused is kept with the outbox: after a reload the sheet
@@ -40,7 +43,7 @@ export function inlineSheet(game, spec, key, scope) {
   const held = heldFor(key);
   const fields = el("div"), error = el("p", null, {class: "error", role: "alert"});
   const collect = fill(fields, game, spec, scope, held && !spec.outcomes.length ? held.body.data : {});
-  form.append(fields, error, el("button", `Record ${spec.label.toLowerCase()}`, {type: "submit", class: "primary", "data-fact": spec.type}));
+  form.append(fields, error, el("button", _("Record"), {type: "submit", class: "primary", "data-fact": spec.type}));
   keepOnScreen(form);
   form.addEventListener("submit", event => {
     event.preventDefault();
@@ -63,7 +66,7 @@ export async function ask(game, spec, note = "", scope = {}) {  // `scope.deal`:
   await Promise.all([countedFor(spec), gridFor(spec)]);
   const collect = fill($("#sheet-fields"), game, spec, scope);
   if (note) $("#sheet-fields").prepend(el("p", note, {class: "warn"}));
-  openSheet(scope.deal ? `${scope.name} · ${spec.label}` : `${spec.label} · ${titleOf(game)}`, "Record", async (error, intent) => {
+  openSheet(scope.deal ? `${scope.name} · ${spec.label}` : `${spec.label} · ${titleOf(game)}`, _("Record"), async (error, intent) => {
     clearFaults($("#sheet-form"));
     const ids = submit(game, spec, collect, error, undefined, intent, scope.deal);
     return ids.length > 0 && answered(ids, $("#sheet-form"));
@@ -143,7 +146,7 @@ export function fill(box, game, spec, scope = {}, given = {}) {
     // a field that takes another's value until chosen (Commerce's winner: the stander) is
     // folded, saying so: the usual deal needs no tap on it
     const slot = el("div", null, {class: "field", "data-field": f.name, "data-label": f.label, ...(f.optional ? {"data-optional": ""} : {})});
-    const into = follows ? el("details", null, {class: "follows", ...(typed(f.name) === undefined ? {} : {open: ""})}, el("summary", `${f.label}: ${f.hint || "as " + follows.label.toLowerCase()}, unless chosen`)) : slot;
+    const into = follows ? el("details", null, {class: "follows", ...(typed(f.name) === undefined ? {} : {open: ""})}, el("summary", _("{field}: {hint}, unless chosen", {field: f.label, hint: f.hint || asOther(follows)}))) : slot;
     box.append(follows ? into : slot);
     if (follows) into.append(slot);
     readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(slot, game, f, preset, seats);
@@ -181,7 +184,7 @@ export function fill(box, game, spec, scope = {}, given = {}) {
       const value = take();
       const f = fields.find(x => x.name === name);
       if (value === undefined || value === "") {
-        if (f && !f.optional && !(typeof f.default === "string" && f.default.startsWith("="))) throw new Error(`${f.label}: choose one.`);
+        if (f && !f.optional && !(typeof f.default === "string" && f.default.startsWith("="))) throw new Error(_("{field}: choose one.", {field: f.label}));
         continue;
       }
       const [head, key] = name.split(".");  // `compartments.pope`: one of a fact's dict
@@ -210,7 +213,7 @@ export function stepper(box, text, preset, min, attributes = {}) {
   const number = el("input", null, {type: "number", min: String(min), inputmode: "numeric", "aria-label": text, ...attributes});
   if (preset !== undefined && preset !== null) number.value = preset;
   const step = by => () => { number.value = Math.max(min, Number(number.value || 0) + by); number.dispatchEvent(new Event("input", {bubbles: true})); };
-  label.append(el("span", null, {class: "row"}, button("−", step(-1), {"aria-label": `${text}: one fewer`}), number, button("+", step(1), {"aria-label": `${text}: one more`})));
+  label.append(el("span", null, {class: "row"}, button("−", step(-1), {"aria-label": _("{field}: one fewer", {field: text})}), number, button("+", step(1), {"aria-label": _("{field}: one more", {field: text})})));
   box.append(label);
   return () => (number.value === "" ? undefined : Number(number.value));
 }
