@@ -8,7 +8,7 @@ from flask import Flask, g, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from ledger.language import LANGUAGES, current, set_language
+from ledger.language import SPOKEN, current, set_language
 
 COOKIE = "lang"  # the language a phone's page was switched to (its requests carry it)
 
@@ -16,12 +16,12 @@ COOKIE = "lang"  # the language a phone's page was switched to (its requests car
 def from_header(header: str | None) -> str | None:
     """The language an `Accept-Language` header asks for that the service speaks (`de-AT`
     is German; `*` or only others, none)."""
-    return parse_accept_header(header, LanguageAccept).best_match(LANGUAGES) if header else None
+    return parse_accept_header(header, LanguageAccept).best_match(SPOKEN) if header else None
 
 
 def chosen(cookie: str | None, header: str | None) -> str | None:
     """The language of a page's switch (its cookie), else the one `header` asks for."""
-    return cookie if cookie in LANGUAGES else from_header(header)
+    return cookie if cookie in SPOKEN else from_header(header)
 
 
 def asked() -> None:

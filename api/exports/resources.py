@@ -19,6 +19,7 @@ from flask.views import MethodView
 from api.access import guard
 from api.service import ledger
 from api.blueprint import Blueprint
+from ledger.language import current, speaking
 from ledger.projections import exports, words
 from ledger.projections.days import evening_day
 
@@ -112,6 +113,13 @@ def lines(header: list[str], rows):
 BOM = "\ufeff"
 
 
+def spoken(language: str, *parts):
+    """The parts, each made in `language` as it is sent: a streamed file's rows are made after
+    the request's own language has ended with it (`api.language.spoken`)."""
+    with speaking(language):
+        yield from itertools.chain(*parts)
+
+
 def evening_stem(state) -> str:
     """The evening's name and the day it opened, in its time zone."""
     return exports.file_stem(state.session.name, evening_day(state.session))
@@ -119,8 +127,7 @@ def evening_stem(state) -> str:
 
 def download(stem: str, name: str, header, rows) -> Response:
     """A CSV download named by what it is of (`twelfth-night-2026-11-25-results.csv`)."""
-    body = itertools.chain([BOM], lines(header, rows))
-    response = Response(stream_with_context(body),
+    response = Response(stream_with_context(spoken(current(), [BOM], lines(header, rows))),
                         mimetype="text/csv", content_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{stem}-{name}.csv"')

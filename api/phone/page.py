@@ -16,7 +16,7 @@ from flask import Blueprint, Response, abort, render_template, request, url_for
 from api.games.resources import TAG, tag
 from api.phone.links import page_links
 from api.phone.words import in_language
-from ledger.language import LANGUAGES, LOCALE, current
+from ledger.language import LANGUAGES, LOCALE, SPOKEN, current
 
 blp = Blueprint("phone", __name__, template_folder="templates", static_folder="static",
                 static_url_path="/phone/static")
@@ -122,7 +122,7 @@ def asset(version: str, name: str):
     asked for under another (a page an older service worker kept), it is today's, asked
     again each time (304 while the version stands)."""
     base, _dot, language = version.partition(".")
-    if name not in ASSETS or language not in ("", *LANGUAGES[1:]):
+    if name not in ASSETS or language not in ("", *SPOKEN[1:]):
         abort(404)
     body, mimetype = asset_in(name, language or "en")
     cache = "public, max-age=31536000, immutable" if base == VERSION else "no-cache"

@@ -172,7 +172,7 @@ function load(src) {
   return (loaded[src] = loaded[src] || new Promise((done, failed) => {
     const script = el("script", null, {src});
     script.onload = done;
-    script.onerror = () => { delete loaded[src]; failed(new Error(`${src} needs the connection once.`)); };
+    script.onerror = () => { delete loaded[src]; failed(new Error(_("{file} needs the connection once.", {file: src}))); };
     document.head.append(script);
   }));
 }

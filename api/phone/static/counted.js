@@ -1,10 +1,11 @@
 // A whole deal counted in full (Cassino's cards, spades, aces…): a group a player, a box
 // a kind of card, with running totals, and the deal refused here unless it adds up.
 // Loaded when its sheet is asked for (sheets.js `ask`); the service worker keeps it offline.
-import {el} from "./core.js";
+import {_, el} from "./core.js";
 import {names} from "./state.js";
 
-const words = key => key.replace(/_/g, " ");
+// a kind of card in the table's words (the catalogue's `choice_labels`), else its own name
+const words = (f, key) => f.choice_labels?.[key] ?? key.replace(/_/g, " ");
 
 // A group a player (his name whole, however long), a box a kind of card; the last player's
 // boxes fill themselves with what remains of a whole deal once the others' counts are being
@@ -22,25 +23,25 @@ export function wholeDeal(box, game, f, seated) {
     const group = el("fieldset", null, {class: "chips", "data-seat": seat});
     group.append(el("legend", who[seat]));
     for (const key of keys) {
-      const cell = el("input", null, {type: "number", min: "0", value: "0", inputmode: "numeric", "aria-label": `${who[seat]}: ${words(key)}`});
+      const cell = el("input", null, {type: "number", min: "0", value: "0", inputmode: "numeric", "aria-label": `${who[seat]}: ${words(f, key)}`});
       inputs[seat][key] = () => (cell.value === "" ? undefined : Number(cell.value));
       if (seat !== last) cell.addEventListener("input", remains);
       else if (totals && key in totals) {
         ends[key] = cell;
         cell.addEventListener("input", () => delete ends[key]);
       }
-      group.append(el("label", null, {class: "number"}, el("span", words(key)), cell));
+      group.append(el("label", null, {class: "number"}, el("span", words(f, key)), cell));
     }
     set.append(group);
   }
   remains();  // the last player holds the whole deal until the others' counts are typed
   if (totals) {  // running totals, ticked when a kind of card is all counted
-    set.append(el("p", `${who[last]}'s counts are what remains, until typed in.`, {class: "hint"}));
+    set.append(el("p", _("{player}'s counts are what remains, until typed in.", {player: who[last]}), {class: "hint"}));
     const line = el("p", null, {class: "totals", "aria-live": "polite"});
     const show = () => {
       line.textContent = keys.filter(key => key in totals).map(key => {
         const sum = seated.reduce((total, s) => total + (inputs[s][key]() || 0), 0);
-        return `${words(key)} ${sum}/${totals[key]}${sum === totals[key] ? " ✓" : ""}`;
+        return `${words(f, key)} ${sum}/${totals[key]}${sum === totals[key] ? " ✓" : ""}`;
       }).join(" · ");
     };
     set.addEventListener("input", show);
@@ -55,9 +56,9 @@ export function checkTotals(f, game, counted) {  // the deal must add up before 
   const totals = f.totals[String(game.options[f.totals_option])], who = names();
   for (const [key, whole] of Object.entries(totals)) {
     const sum = Object.values(counted).reduce((s, c) => s + c[key], 0);
-    if (sum !== whole) throw new Error(`The ${words(key)} come to ${sum}; a whole deal has ${whole}. Nothing was sent.`);
+    if (sum !== whole) throw new Error(_("The {kind} come to {sum}; a whole deal has {whole}. Nothing was sent.", {kind: words(f, key), sum, whole}));
   }
   for (const [seat, c] of Object.entries(counted)) {
-    if (c.spades > c.cards || c.aces > c.cards) throw new Error(`${who[seat]} has more spades or aces than cards. Nothing was sent.`);
+    if (c.spades > c.cards || c.aces > c.cards) throw new Error(_("{player} has more spades or aces than cards. Nothing was sent.", {player: who[seat]}));
   }
 }

@@ -5,8 +5,10 @@
 // on to the next as each is answered (a tap a thing, in order; another thing a tap away). A
 // count a seat is a row of name chips counting taps (to `most`, then back to none); a number
 // a seat a row of named boxes (`besides`: not asked of the seat chosen in that other field).
-import {button, chip, el, uuid} from "./core.js";
+import {_, button, chip, el, uuid} from "./core.js";
 import {names} from "./state.js";
+
+const nobody = _("nobody");
 
 // → {name: reader}, each reader () → the field's value, or throws in the table's words
 export function grid(box, fields, seats, named, given) {
@@ -26,7 +28,7 @@ export function grid(box, fields, seats, named, given) {
 // The things taken, a button each, and the names for the one being asked
 function whoTook(box, fields, seats, named, given, readers) {
   const who = names(), taken = {}, things = {};
-  const group = el("div", null, {class: "took", role: "group", "aria-label": "Who took what"});
+  const group = el("div", null, {class: "took", role: "group", "aria-label": _("Who took what")});
   const row = el("div", null, {class: "things"});
   const pick = el("fieldset", null, {class: "chips pick"});
   const legend = el("legend");
@@ -76,7 +78,7 @@ function whoTook(box, fields, seats, named, given, readers) {
       if (value === undefined && f.optional && f.default === "none") return "";
       if (value === undefined) {
         ask(f);
-        throw new Error(`${f.label}: tap one` + (f.optional ? ` (or ${f.hint || "nobody"}).` : "."));
+        throw new Error(f.optional ? _("{field}: tap one (or {hint}).", {field: f.label, hint: f.hint || nobody}) : _("{field}: tap one.", {field: f.label}));
       }
       return value;
     };

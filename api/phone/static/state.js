@@ -13,7 +13,7 @@ export const on = {
   refused(sheet, problem) {},  // a fact typed on a sheet was refused: shown on that sheet
 };
 
-export const UNKNOWN = {title: "Game", reads: [], buttons: [], options: []};  // a kind no longer served
+export const UNKNOWN = {title: _("Game"), reads: [], buttons: [], options: []};  // a kind no longer served
 export let SPECS = {};  // the games' catalogue by kind (GET /api/v1/games), kept for opening offline
 export const POLL_MS = 500;  // a conditional GET of the version: 304 while nothing changed
 export const SETUP = ["session_created", "player_added", "table_added", "game_started", "event_voided",
@@ -174,7 +174,8 @@ export function plain(problem, labels = {}) {
       return `${labels[name] || named(name).replace(/_/g, " ")}: ${messages.map(m => named(m).replace(/^[\w.]+: /, "")).join(" ")}`;
     }).join(" ");
   }
-  return tableWords(problem.detail || `Refused (${problem.status || "no answer"}).`);
+  const status = problem.status || _("no answer");
+  return tableWords(problem.detail || _("Refused ({status}).", {status}));
 }
 
 // A message the service gave, as the table says it: no `data.x:` prefix, names for ids.
@@ -182,7 +183,7 @@ export const tableWords = text => named(String(text).replace(/^(data\.)?[\w.-]+:
 
 function named(text) {  // the players' ids as their names
   const who = view ? names() : {};
-  return String(text).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || "someone");
+  return String(text).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, id => who[id] || _("someone"));
 }
 
 readFragment();

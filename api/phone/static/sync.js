@@ -213,6 +213,6 @@ export function showStatus() {
   const status = $("#status");
   const pushed = live.mode === "push";
   status.textContent = waiting ? _("{n} pending", {n: waiting}) + (navigator.onLine ? "" : " · " + _("offline")) : (navigator.onLine ? (pushed ? _("live") : _("online")) : _("offline"));
-  status.title = pushed ? "Changes arrive as they are recorded" : "Asking for changes twice a second";
+  status.title = pushed ? _("Changes arrive as they are recorded") : _("Asking for changes twice a second");
   status.classList.toggle("pending", waiting > 0);
 }
