@@ -85,6 +85,7 @@ def test_the_night_sheet_and_the_shared_results_are_in_the_phone_s_language(base
 def test_an_evening_in_play_says_nothing_in_english(base, browser, locale):
     """A game in play on the evening's page, its card and sheets, what waits in the outbox,
     the set-up, balances and log: no phrase of the English catalogue (`tests/english.py`)."""
+    from tests.browser.test_accessibility import serious
     from tests.english import english_left
 
     language = locale[:2]
@@ -98,6 +99,7 @@ def test_an_evening_in_play_says_nothing_in_english(base, browser, locale):
     expect(page.locator(".game form.sheet")).to_be_visible()
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
     seen = [page.locator("body").inner_text()]
+    assert serious(page) == []  # axe-core, in the language
     page.locator(".game [data-fact=card_bought]").click()  # a fact's own sheet
     expect(page.locator("#sheet")).to_be_visible()
     seen.append(page.locator("#sheet").inner_text())
