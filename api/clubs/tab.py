@@ -15,6 +15,7 @@ from api.exports.resources import CSV_DOC, download
 from api.exports.workbook import MEDIA_TYPE, Sheet, workbook
 from api.service import answer, ledger
 from ledger.clubs import standings, tab
+from ledger.language import _
 from ledger.projections import exports
 
 blp = guard(Blueprint("club_tab", __name__, url_prefix="/api/v1/clubs",
@@ -77,9 +78,9 @@ class Spreadsheet(MethodView):
             sheets += [Sheet(f"tab {line['currency']}", *tab.rows(state, owed, line["currency"]),
                              times={11}, currency=line["currency"])
                        for line in owed["currencies"]]
-            cover = [("Club", state.name), *(("Members" if n == 0 else "", m["name"])
-                                             for n, m in enumerate(state.members.values())),
-                     ("Club's version", state.version)]
+            cover = [(_("Club"), state.name), *((_("Members") if n == 0 else "", m["name"])
+                                                for n, m in enumerate(state.members.values())),
+                     (_("Club's version"), state.version)]
             stem = exports.file_stem(state.name)
         return Response(workbook(cover, sheets, "GBP", front="club"), mimetype=MEDIA_TYPE,
                         headers=attachment(f"{stem}.xlsx"))

@@ -20,7 +20,7 @@ from api.reads.resources import moves_renamed, renamed
 from api.service import ledger
 from ledger import games
 from ledger.events.hashing import verify_chain
-from ledger.language import current
+from ledger.language import _, current
 from ledger.games.dealing import dealing
 from ledger.projections import exports, words
 from ledger.projections.balances import balances, pools
@@ -87,14 +87,14 @@ def cover_sheet(session, zone: str, clock, players: list[str], chain: dict) -> l
     """The workbook's first sheet: which evening, when, who, and the log it is of."""
     opened = datetime.fromisoformat(exports.spreadsheet_time(session.recorded_at, clock))
     return [
-        ("Evening", session.name), ("Date", opened.date()), ("Opened at", opened),
-        ("Time zone", zone), *(("Players" if n == 0 else "", name)
-                               for n, name in enumerate(players)),
-        ("Counter value", decimal_money(session.counter_value, session.currency)),
-        ("Currency", session.currency), ("Events in the log", chain["events"]),
-        ("Head hash", chain["head_hash"]),
-        ("Chain verified", "yes" if chain["ok"] else
-         f"no: version {chain['first_bad_version']} does not match"),
+        (_("Evening"), session.name), (_("Date"), opened.date()), (_("Opened at"), opened),
+        (_("Time zone"), zone), *((_("Players") if n == 0 else "", name)
+                                  for n, name in enumerate(players)),
+        (_("Counter value"), decimal_money(session.counter_value, session.currency)),
+        (_("Currency"), session.currency), (_("Events in the log"), chain["events"]),
+        (_("Head hash"), chain["head_hash"]),
+        (_("Chain verified"), _("yes") if chain["ok"] else
+         _("no: version %(version)s does not match", version=chain["first_bad_version"])),
     ]
 
 

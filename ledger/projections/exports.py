@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Set
 from datetime import UTC, tzinfo
 
 from ledger import games
+from ledger.language import _
 from ledger.projections import words
 from ledger.projections.days import evening_zone, local_time
 from ledger.projections.money import decimal_money
@@ -58,10 +59,10 @@ def results(state: SessionState) -> tuple[list[str], list[list]]:
         columns += [(f"{name}_{started[game.kind]}", values)
                     for name, values in game.csv_columns(record, state)]
     header = ["player_id", "name", "group", "counters", "money", "currency", "money_decimal",
-              "counter_value", *(name for name, _ in columns)]
+              "counter_value", *(name for name, _values in columns)]
     rows = [[p["id"], p["name"], p["group"] or "", p["result_counters"], p["result_minor"],
              currency, decimal_money(p["result_minor"], currency), value,
-             *(values.get(p["id"], "") for _, values in columns)]
+             *(values.get(p["id"], "") for _name, values in columns)]
             for p in model["players"]]
     return header, rows
 
@@ -76,7 +77,7 @@ def journal(events: Iterable[dict], told: words.Words, voided: Set[str] = frozen
     rows the game of the event it undid, so that the rows of a game sum to what it moved."""
     game_of: dict[str, str | None] = {}  # each event's game, for the void that names it later
     for event in events:
-        description = told.say(event) + (" (undone)" if event["id"] in voided else "")
+        description = told.say(event) + (_(" (undone)") if event["id"] in voided else "")
         session = told.session
         game_of[event["id"]] = game_id = (
             game_of.get(event["data"]["event_id"]) if event["type"] == "event_voided"

@@ -233,3 +233,30 @@ def test_money_and_numbers_said_to_people_are_written_the_languages_way(client):
     assert refused.status_code == 409
     assert refused.get_json()["detail"] == ("Ann schuldet 0,00\xa0€ auf der Clubrechnung in EUR, "
                                             "nicht 1.234,56\xa0€.")
+
+
+def test_the_workbooks_words_follow_the_language_its_sheets_names_do_not(client):
+    """evening.xlsx's cover sheet (its labels, "yes") and its journal's descriptions (an event
+    undone says so) in the language asked for; its sheets' names and the journal's column
+    headers are the same in every language."""
+    from openpyxl import load_workbook
+
+    table = opened(client)
+    game = table.start_game(kind="commerce", stake=2)
+    dealt = table.record("deal_started", game)
+    table.record("event_voided", event_id=dealt["id"], reason="misdeal")
+    books = [load_workbook(io.BytesIO(client.get(table.url("/export/evening.xlsx"),
+                                                  headers=asked(table.read, language)).data))
+             for language in (None, GERMAN, FRENCH)]
+    assert books[0].sheetnames == books[1].sheetnames == books[2].sheetnames
+    covers = [{row[0]: row[1] for row in book.worksheets[0].iter_rows(values_only=True) if row[0]}
+              for book in books]
+    assert covers[0]["Chain verified"] == "yes"
+    assert covers[1]["Kette geprüft"] == "ja" and covers[2]["Chaîne vérifiée"] == "oui"
+    journals = [list(book["journal"].iter_rows(values_only=True)) for book in books]
+    assert journals[0][0] == journals[1][0] == journals[2][0]  # the column headers
+    described = [[row[journals[0][0].index("description")] for row in journal[1:]]
+                 for journal in journals]
+    assert any(text.endswith(" (undone)") for text in described[0])
+    assert any(text.endswith(" (zurückgenommen)") for text in described[1])
+    assert any(text.endswith(" (annulé)") for text in described[2])
