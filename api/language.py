@@ -32,7 +32,7 @@ def asked() -> None:
     g.language_before = set_language(tag)
 
 
-def spoken(_error=None) -> None:
+def ended(_error=None) -> None:
     """After the request: the language as it was before it (a request served in the caller's
     own context, as a test client's is, leaves nothing behind)."""
     before = g.pop("language_before", None)
@@ -55,4 +55,4 @@ def said_in(response):
 def install(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, asked)
     app.after_request(said_in)
-    app.teardown_request(spoken)
+    app.teardown_request(ended)

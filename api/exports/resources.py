@@ -115,7 +115,7 @@ BOM = "\ufeff"
 
 def spoken(language: str, *parts):
     """The parts, each made in `language` as it is sent: a streamed file's rows are made after
-    the request's own language has ended with it (`api.language.spoken`)."""
+    the request's own language has ended with it (`api.language.ended`)."""
     with speaking(language):
         yield from itertools.chain(*parts)
 

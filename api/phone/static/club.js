@@ -1,7 +1,7 @@
 // The club's page: standings over a season with the race as a chart, tonight's evening opened
 // with members picked from a list, each evening's players linked to members, members and
 // seasons kept. Reads work offline from the last known state; writes need the connection.
-import {LANG, $, _, n_, API, button, chart, chip, copy, el, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
+import {LANG, $, _, n_, API, button, chart, chip, copy, el, eveningDay, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
 
 export let club = null;   // the club open here: {id, write?, read?}
 export let seen = null;   // its last known state: {summary, standings}
@@ -98,7 +98,8 @@ function drawSeasons(seasons) {
 }
 
 // a day as the phone's language writes it (4 Mar 2026, 4. März 2026): never read the wrong way round
-export const dated = iso => new Date(`${iso}T12:00`).toLocaleDateString(LANG, {day: "numeric", month: "short", year: "numeric"});
+export const DAY = {day: "numeric", month: "short", year: "numeric"};
+export const dated = date => eveningDay({date}, DAY);
 
 function money(amounts) {  // signed as counters are: −€0.80, +€2.30
   return Object.entries(amounts).map(([currency, minor]) => signedMoney(minor, moneyIn(currency))).join(", ") || "—";

@@ -2,7 +2,7 @@
 // previewed (every problem by its line, the names the club lacks to add or link, how its
 // dates read when they read both ways, each figure changed since an evening was brought in),
 // recorded only when the officer confirms (the changed figures as corrections)
-import {LANG, $, _, n_, API, button, chip, el, signed, uuid, working, moneyIn, signedMoney} from "./core.js";
+import {$, _, n_, API, button, chip, el, eveningDay, signed, uuid, working, moneyIn, signedMoney} from "./core.js";
 import {act, club, dated, said, seen} from "./club.js";
 
 // (one id per file and choices: a second tap, or a retry, records it once)
@@ -91,7 +91,7 @@ function datesAsked(dates) {  // dates that read both ways: which, as the office
   if (!dates.example) return [];
   const {text, readings} = dates.example, box = el("fieldset", null, {class: "chips"}, el("legend", _("How are the dates written? {text} is", {text})));
   for (const order of ["day_first", "month_first"]) {
-    const day = readings[order] ? new Date(readings[order] + "T12:00").toLocaleDateString(LANG, {day: "numeric", month: "long", year: "numeric"}) : _("no day");
+    const day = readings[order] ? eveningDay({date: readings[order]}, {day: "numeric", month: "long", year: "numeric"}) : _("no day");
     const named = order === "day_first" ? _("day first") : _("month first");
     chip(box, {type: "radio", name: "dates", value: order}, `${day} (${named})`, dates.choice === order)
       .addEventListener("change", () => { importing.dates = order; previewImport(); });

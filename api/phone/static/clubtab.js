@@ -4,11 +4,10 @@
 // and a member's statement; shared as text and card, printed as a sheet, downloaded. Loaded
 // by the club's page once it has drawn its standings (it imports the page's entry).
 import {LANG, $, _, button, el, eveningDay, moneyIn, openSheet, signedMoney} from "./core.js";
-import {act, ask, club, download, fact, seen} from "./club.js";
+import {DAY, act, ask, club, download, fact, seen} from "./club.js";
 
 const digitsOf = currency => new Intl.NumberFormat(LANG, {style: "currency", currency}).resolvedOptions().maximumFractionDigits;
 const names = () => Object.fromEntries(seen.summary.members.map(m => [m.id, m.name]));
-const DAY = {day: "numeric", month: "short", year: "numeric"};
 const day = at => new Date(at).toLocaleDateString(LANG, DAY);
 // an evening carried: the day its own page says it was carried on (its time zone's); the
 // rest, the club's own payments, on the phone's day
