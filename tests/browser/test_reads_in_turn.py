@@ -99,3 +99,34 @@ def test_a_redraw_keeps_the_keyboards_place_on_the_game(base, browser):
     assert now == [True, label], now
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def test_a_sheet_being_filled_in_stays_put_when_a_read_draws_above_it(base, browser):
+    """A game's own read (Cassino's points) answered after its sheet is half filled in draws a
+    line above the sheet: the sheet stays where it is on the screen, its Record under the
+    thumb (a busy phone's late answer once pushed it off the foot of the screen)."""
+    six = [*NAMES, "Dot", "Eve", "Fay"]
+    evening = Evening(base).seat(*six)
+    evening.game("cassino", six, stake=1)
+    phone = Phone(browser, width=320, height=568)
+    page = phone.page
+    held = []
+    page.route(lambda url: url.endswith("/scores"), lambda route: held.append(route))  # answered later
+    phone.open(evening.link())
+    sheet = page.locator(".game form.sheet")
+    expect(sheet).to_be_visible()
+    for row in ("Most cards", "Most spades", "Great Cassino (10♦)", "Little Cassino (2♠)"):
+        sheet.get_by_label(f"{row}: Ann", exact=True).click()
+    page.wait_for_timeout(300)  # (the sheet kept on the screen as it is filled in)
+    before = sheet.bounding_box()
+    assert held, "the points were not asked for"
+    points = page.locator(".game .meta", has_text="Points:")
+    expect(points).to_have_count(0)
+    for route in held:
+        route.continue_()
+    expect(points).to_have_count(1)
+    page.wait_for_timeout(300)
+    after = sheet.bounding_box()
+    assert abs(after["y"] - before["y"]) <= 1, (before, after)
+    phone.close()
+    assert phone.errors == [], phone.errors

@@ -2,7 +2,7 @@
 // that settles it; the game's other facts open a sheet each. Half-filled inline sheets survive
 // a redraw while their deal is unchanged, even one that hid them for a moment (a deal sent and
 // not yet confirmed, another game chosen).
-import {$, _, n_, button, el, keep} from "./core.js";
+import {$, _, n_, button, el, keep, steady} from "./core.js";
 import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {admitted, dueOf, outbox} from "./sync.js";
 import {ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
@@ -161,6 +161,6 @@ function drawGame(game, kept) {
 let tally = null;
 function tallied(read, who) {
   if (tally) return tally.drawTally(read, who);
-  import("./tally.js").then(module => { tally = module; drawGames(); });
+  import("./tally.js").then(module => { tally = module; steady(drawGames); });
   return [];
 }

@@ -1,7 +1,8 @@
-// The club's page: standings over a season with the race as a chart, tonight's evening opened
+// The club's page: standings over a season with the race as a tonight's evening opened
 // with members picked from a list, each evening's players linked to members, members and
 // seasons kept. Reads work offline from the last known state; writes need the connection.
-import {LANG, $, _, n_, API, button, chart, chip, copy, el, eveningDay, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
+import {LANG, $, _, n_, API, button, chip, copy, el, eveningDay, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
+import {chart} from "./chart.js";
 
 export let club = null;   // the club open here: {id, write?, read?}
 export let seen = null;   // its last known state: {summary, standings}

@@ -1,12 +1,19 @@
 // Drawing the evening: the header's balances, the set-up or the game being played, who owes
 // whom, the log, the chart, and what waits in the outbox.
-import {$, el, moneyIn, signed, signedMoney} from "./core.js";
+import {$, el, moneyIn, signed, signedMoney, steady} from "./core.js";
 import {on, view, writer} from "./state.js";
 import {showStatus} from "./sync.js";
 import {drawGames} from "./cards.js";
 
 export function draw() {
   if (!view || !view.summary) return;
+  steady(drawView);
+  const then = on.drawn;
+  on.drawn = null;
+  then?.();
+}
+
+function drawView() {
   const {summary, balances} = view, money = moneyIn(balances.currency);
   $("#title").textContent = summary.name;
   document.title = `${summary.name} · Parlour Ledger`;
@@ -28,9 +35,6 @@ export function draw() {
   settling(s => s.drawEnd());  // who owes whom, the tab, the chart
   drawOutbox();
   showStatus();
-  const then = on.drawn;
-  on.drawn = null;
-  then?.();
 }
 
 // The first minutes: on an evening not yet in play the set-up leads (who is playing, then
@@ -53,7 +57,7 @@ function placeSetup(summary) {
 
 export function outboxChanged(items) {
   drawOutbox();
-  if (view && view.summary && !$("#evening").hidden) drawGames();
+  if (view && view.summary && !$("#evening").hidden) steady(drawGames);
   showStatus();
   logged(log => log.drawUndo(items));  // (on the evening open once loaded)
 }
@@ -66,4 +70,4 @@ export const setting = later(() => import("./setup.js"));
 export const logged = later(() => import("./log.js"));
 const settling = later(() => import("./settle.js"));
 // what waits (outbox.js): drawn as soon as it has loaded, which the page asks for once drawn
-export const drawOutbox = () => import("./outbox.js").then(module => module.drawOutbox()).catch(problem => console.error(problem));
+export const drawOutbox = () => import("./outbox.js").then(module => steady(module.drawOutbox)).catch(problem => console.error(problem));

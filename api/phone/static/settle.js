@@ -1,7 +1,8 @@
 // Settling up: who owes whom, a transfer of the settlement paid, in whole or in part; a pool
 // nobody won shared back; the rest put on the club's tab; the evening's chart. Loaded once
 // the first screen is drawn.
-import {_, $, button, chart, counted, el, eveningDay, moneyIn, n_, openSheet, signedMoney} from "./core.js";
+import {_, $, button, counted, el, eveningDay, moneyIn, n_, openSheet, signedMoney} from "./core.js";
+import {chart} from "./chart.js";
 import {ev, names, poolName, read, titleOf, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, stepper} from "./sheets.js";
