@@ -34,6 +34,11 @@ def fine(phone: Phone, who: str) -> None:
     sheet.locator("#sheet-ok").click()
 
 
+# the page's service workers by their state (installing, waiting, active)
+WORKERS = """navigator.serviceWorker.getRegistration().then(r => r && Object.fromEntries(
+    ['installing', 'waiting', 'active'].map(k => [k, r[k] && r[k].state])))"""
+
+
 def controlled(phone: Phone) -> None:
     """After one visit the service worker controls the page (it keeps the page for offline):
     once active it claims the page that registered it, with no reload. (Reloading here instead
@@ -222,8 +227,12 @@ def test_a_new_version_of_the_page_sends_what_the_old_one_queued(tmp_path, brows
         assert sorted(e["id"] for e in fines) == sorted(item["body"]["id"] for item in queued)
         # the new worker took over and dropped the old version's cache
         assert len(old_caches) == 1
-        wait_until(lambda: len(caches := phone.page.evaluate("caches.keys()")) == 1
-                   and caches != old_caches, 30, "the new version's cache alone")
+        try:
+            wait_until(lambda: len(caches := phone.page.evaluate("caches.keys()")) == 1
+                       and caches != old_caches, 30, "the new version's cache alone")
+        except TimeoutError as late:  # where the new worker stands, for a failure under load
+            raise AssertionError(f"{late}: caches {phone.page.evaluate('caches.keys()')}, "
+                                 f"workers {phone.page.evaluate(WORKERS)}") from late
         assert phone.page.evaluate("localStorage.getItem"
                                    f"('ledger:queue:{evening.id}')") == "[]"
     finally:
