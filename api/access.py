@@ -9,6 +9,7 @@ from werkzeug.exceptions import Forbidden, NotFound, Unauthorized
 
 from api.language import unasked
 from api.service import ledger
+from api.versions import version_of
 from ledger.errors import Invalid
 from ledger.language import _, set_language
 
@@ -30,7 +31,7 @@ def require_token() -> None:
         if service.clubs.club_of(sid) != club[0]:
             raise NotFound(_("No session %(id)s.", id=sid))
         if unasked():
-            set_language(service.sessions.language(sid))
+            set_language(service.sessions.language(sid, version_of(sid)))
         if request.method not in READING:
             raise Forbidden(_("A club's token may only read its evenings: record with the "
                               "evening's own write token."))
@@ -39,7 +40,7 @@ def require_token() -> None:
     if session_id != sid:
         raise NotFound(_("No session %(id)s.", id=sid))
     if unasked():
-        set_language(service.sessions.language(sid))
+        set_language(service.sessions.language(sid, version_of(sid)))
     if role != "write" and request.method not in READING:
         raise Forbidden(_("This is a read token: it may only read."))
 

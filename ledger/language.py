@@ -19,6 +19,7 @@ from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
 
+from babel import Locale
 from babel.support import NullTranslations, Translations
 
 LANGUAGES = ("en", "de", "fr")  # English first: the words in the code, and the last resort
@@ -110,6 +111,12 @@ def n_(singular: str, plural: str, n: int, **params) -> str:
     other placeholders filled in."""
     said = translations(current()).ngettext(singular, plural, n)
     return said % {"n": n, **params}
+
+
+def language_name(code: str) -> str:
+    """A language the service speaks (`de`) by its name in the current language (Deutsch,
+    German, allemand): Babel's, from the CLDR."""
+    return Locale.parse(code).get_display_name(LOCALES[current()])
 
 
 def N_(message: str) -> str:

@@ -37,3 +37,9 @@ def phrases(language: str) -> tuple[str, ...]:
 def english_left(text: str, language: str) -> list[str]:
     """The English phrases found in `text` (whole words only)."""
     return [p for p in phrases(language) if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", text)]
+
+
+def said_in(language: str, message: str) -> str:
+    """A message of the catalogue as the language says it."""
+    with open(LOCALE / language / "LC_MESSAGES" / "messages.po", "rb") as po:
+        return read_po(po, locale=language)[message].string

@@ -17,6 +17,13 @@ class ClubCreated(EventData):
                        "it speaks (Accept-Language); stored only when given: without it, English"})
 
 
+class LanguageChanged(EventData):
+    """The language the club's words are said in when a request asks for none, changed: from
+    here on its log, its files and its refusals speak it (an evening keeps its own)."""
+
+    language = Language(required=True)
+
+
 class MemberAdded(EventData):
     name = Text(100, required=True)
     group = Text(50, allow_none=True, load_default=None, metadata={
@@ -180,7 +187,7 @@ SCHEMAS: dict[str, type[Schema]] = {
     "evening_imported": EveningImported, "evening_corrected": EveningCorrected,
     "evening_withdrawn": EveningWithdrawn, "import_recorded": ImportRecorded,
     "tab_opened": TabOpened, "tab_paid": TabPaid, "evening_carried": EveningCarried,
-    "carry_undone": CarryUndone,
+    "carry_undone": CarryUndone, "language_changed": LanguageChanged,
 }
 # Recorded by their own endpoints: the club's creation, its evenings (which need the
 # evening's own token, or open a new one), what a spreadsheet brings in, and the carries

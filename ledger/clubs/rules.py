@@ -224,4 +224,5 @@ RULES = {"member_added": _member_added, "member_renamed": _member_renamed,
          "evening_imported": _evening_imported,
          "evening_corrected": lambda state, data, _players: corrected(state, data),
          "evening_withdrawn": _evening_withdrawn, "tab_opened": _tab_opened,
-         "tab_paid": _tab_paid}
+         "tab_paid": _tab_paid,
+         "language_changed": lambda _state, _data, _players: None}  # any it speaks

@@ -65,6 +65,10 @@ def _created(state, _id, data, event):
     state.language = data.get("language", "en")
 
 
+def _language_changed(state, _id, data, _event):
+    state.language = data["language"]
+
+
 def _member_added(state, member_id, data, _event):
     state.members[member_id] = {"id": member_id, "name": data["name"], "group": data["group"],
                                 "retired": False}
@@ -158,6 +162,6 @@ FOLDS = {"club_created": _created, "member_added": _member_added,
          "season_declared": _season_declared, "evening_attached": _evening_attached,
          "player_linked": _player_linked, "evening_imported": _evening_imported,
          "evening_corrected": _evening_corrected, "evening_withdrawn": _evening_withdrawn,
-         "import_recorded": _import_recorded, "tab_paid": _tab_paid, "carry_undone": _carry_undone,
+         "import_recorded": _import_recorded, "language_changed": _language_changed, "tab_paid": _tab_paid, "carry_undone": _carry_undone,
          **dict.fromkeys(("tab_opened", "evening_carried"), lambda state, event_id, data, event:
                          _entered(state, event_id, data, event, dict(data["balances"])))}

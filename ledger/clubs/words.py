@@ -4,7 +4,7 @@ evenings by their name and day, signs as the page writes them (−6, +4), and a 
 with its reason. Said from the club's state as it stands and its evenings' summaries."""
 
 from ledger.clubs.state import ClubState
-from ledger.language import _, n_
+from ledger.language import _, language_name, n_
 from ledger.projections.money import decimal_money, money_said
 
 # what a stored event's data may lack (a log written by older code): its words fall back
@@ -123,6 +123,8 @@ SENTENCES = {
         "Withdrew %(evening)s — %(reason)s", evening=_imported(state, data["evening"]),
         reason=data["reason"]),
     "import_recorded": _recorded_import,
+    "language_changed": lambda _s, _e, data: _("The club's words now in %(language)s",
+                                               language=language_name(data["language"])),
     "tab_opened": lambda state, _e, data: _(
         "The tab in %(currency)s opened from the club's book: %(moves)s",
         currency=data["currency"], moves=_moves(state, data["balances"], data["currency"])),

@@ -50,6 +50,13 @@ class PlayerRenamed(EventData):
     name = Text(100, required=True)
 
 
+class LanguageChanged(EventData):
+    """The language the evening's words are said in when a request asks for none, changed
+    (SPEC §10 amendment 10): from here on its log, its files and its refusals speak it."""
+
+    language = Language(required=True)
+
+
 class PlayerRemoved(EventData):
     """A player added by mistake, with nothing recorded of him, taken off the evening."""
 
@@ -87,7 +94,7 @@ SESSION_SCHEMAS = {
     "session_created": SessionCreated, "player_added": PlayerAdded, "table_added": TableAdded,
     "payment_made": PaymentMade, "player_renamed": PlayerRenamed,
     "player_removed": PlayerRemoved, "game_removed": GameRemoved,
-    "carried_to_tab": CarriedToTab,
+    "carried_to_tab": CarriedToTab, "language_changed": LanguageChanged,
 }
 # Session events that name a game in their `game_id` (the session's others never do).
 OF_A_GAME = frozenset({"game_removed"})

@@ -1,7 +1,7 @@
 """Balances (SPEC §5): each player's result in counters and money; results plus pools sum to zero."""
 
+from ledger import games
 from ledger.events.postings import player
-from ledger.projections.session import pools_by_game
 from ledger.projections.state import SessionState
 
 
@@ -58,3 +58,22 @@ def pools(state: SessionState) -> dict:
         listed.append({"game_id": gid, "kind": game.kind, "table_id": game.table_id,
                        "counters": sum(held.values()), "named": named})
     return {"pools": listed, "version": state.version}
+
+
+def pools_by_game(state: SessionState) -> dict[str, dict[str | None, int]]:
+    """Every game's pools by name (None: its one unnamed pool), with what each holds, from one
+    pass over the accounts; a game's named pools in the order its module declares them (the
+    accounts' own order depends on how the log was folded)."""
+    held: dict[str, dict[str | None, int]] = {gid: {} for gid in state.games}
+    for account, counters in state.balances.items():
+        if account.startswith("pool:"):
+            game_id, _, name = account[5:].partition(":")
+            if game_id in held:  # (a game removed has left its empty pool's account behind)
+                held[game_id][name or None] = counters
+    for game_id, pools in held.items():
+        if len(pools) > 1:
+            record = state.games.get(game_id)
+            order = (None, *(games.of(record).pools if record else ()))
+            held[game_id] = dict(sorted(pools.items(), key=lambda item: (
+                order.index(item[0]) if item[0] in order else len(order), item[0] or "")))
+    return held

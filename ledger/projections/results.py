@@ -21,9 +21,8 @@ player still owed or was owed then is `carried` (his line's `carried_counters`),
 club's tab from then on, and his outstanding figure is 0.
 """
 
-from ledger.projections.balances import balances
+from ledger.projections.balances import balances, pools_by_game
 from ledger.projections.days import evening_day, local_day
-from ledger.projections.session import pools_by_game
 from ledger.projections.state import SessionState
 from ledger.projections.transfers import transfers
 

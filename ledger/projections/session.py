@@ -7,6 +7,7 @@ it) are withdrawn here, by id."""
 import hashlib
 import inspect
 import sys
+from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
@@ -89,25 +90,6 @@ def _issue(state: SessionState, postings: list[dict], times: int = 1) -> None:
             state.issued[pid] = state.issued.get(pid, 0) + posting["amount"] * times
 
 
-def pools_by_game(state: SessionState) -> dict[str, dict[str | None, int]]:
-    """Every game's pools by name (None: its one unnamed pool), with what each holds, from one
-    pass over the accounts; a game's named pools in the order its module declares them (the
-    accounts' own order depends on how the log was folded)."""
-    held: dict[str, dict[str | None, int]] = {gid: {} for gid in state.games}
-    for account, counters in state.balances.items():
-        if account.startswith("pool:"):
-            game_id, _, name = account[5:].partition(":")
-            if game_id in held:  # (a game removed has left its empty pool's account behind)
-                held[game_id][name or None] = counters
-    for game_id, pools in held.items():
-        if len(pools) > 1:
-            record = state.games.get(game_id)
-            order = (None, *(games.of(record).pools if record else ()))
-            held[game_id] = dict(sorted(pools.items(), key=lambda item: (
-                order.index(item[0]) if item[0] in order else len(order), item[0] or "")))
-    return held
-
-
 class _Moves(NamedTuple):
     postings: list[dict]
     pairs: list[tuple[str, int]]
@@ -150,6 +132,10 @@ def _table_added(state: SessionState, event: dict) -> None:
 
 def _game_started(state: SessionState, event: dict) -> None:
     state.games[event["id"]] = GameRecord.started(event["id"], event["data"])
+
+
+def _language_changed(state: SessionState, event: dict) -> None:
+    state.session = replace(state.session, language=event["data"]["language"])  # (copies share it)
 
 
 def _player_renamed(state: SessionState, event: dict) -> None:
@@ -237,6 +223,7 @@ SESSION_STEPS = {
     "table_added": _table_added,
     "game_started": _game_started,
     "player_renamed": _player_renamed,
+    "language_changed": _language_changed,
     "player_removed": _player_removed,
     "game_removed": _game_removed,
     "payment_made": _payment_made,

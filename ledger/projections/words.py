@@ -18,7 +18,7 @@ from ledger.games.base import Game
 from ledger.games.dealing import dealers
 from ledger.games.record import GameRecord
 from ledger.games.told import Sentence, Told, listed
-from ledger.language import _
+from ledger.language import _, language_name
 from ledger.projections.money import decimal_said
 from ledger.projections.state import SessionState
 
@@ -264,6 +264,8 @@ SESSION = {
     "carried_to_tab": Words._carried,
     "event_voided": Words._undone,
     "player_renamed": Words._renamed,
+    "language_changed": lambda w, e: _("The evening's words now in %(language)s",
+                                       language=language_name(e["data"]["language"])),
     "player_removed": lambda w, e: _("%(name)s was taken off the evening",
                                      name=w.name(e["data"]["player"])),
     "game_removed": lambda w, e: _("%(name)s was taken off the evening",

@@ -13,7 +13,7 @@ from ledger.rules.session import distinct_name
 # The facts that set the evening up: they name players and games without recording anything
 # of them (a player's seat in a standing game is checked on the state).
 SET_UP = frozenset({"session_created", "player_added", "player_renamed", "player_removed",
-                    "table_added", "game_started", "game_removed"})
+                    "table_added", "game_started", "game_removed", "language_changed"})
 # The mends decided on the log as well as the state.
 READ_THE_LOG = frozenset({"player_removed", "game_removed"})
 
@@ -103,4 +103,5 @@ def _names(value, ref: str) -> bool:
 
 
 RULES = {"player_renamed": player_renamed, "player_removed": player_removed,
-         "game_removed": game_removed}
+         "game_removed": game_removed,
+         "language_changed": lambda _state, _draft, _log=None: []}  # any it speaks; none

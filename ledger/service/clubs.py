@@ -16,7 +16,6 @@ from ledger.errors import Conflict, NotFound
 from ledger.events.draft import Draft
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
 from ledger.service.copies import club_copy, session_copy
-from ledger.service.kept import spoken
 from ledger.service.sessions import derived_tokens, digests, new_tokens, token_digest
 from ledger.service.unit_of_work import Units
 
@@ -143,16 +142,13 @@ class Clubs:
             return state, self._summaries(reader, reader.evening_versions(club_id))
 
     def language(self, club_id: str) -> str:
-        """The language the club's words are said in when a request asks for none (it never
-        changes once founded: kept once read)."""
-        def read() -> str:
-            kept = self.units.clubs.entry(club_id)
-            with self.store.reading() as reader, kept.lock:
-                if reader.opened_by(club_id) != "club_created":
-                    raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
-                return self.units.clubs.caught_up(kept, reader, club_id).language
-
-        return spoken(club_id, read)
+        """The language the club's words are said in when a request asks for none: as its log
+        stands (`language_changed`), read from its kept state."""
+        kept = self.units.clubs.entry(club_id)
+        with self.store.reading() as reader, kept.lock:
+            if reader.opened_by(club_id) != "club_created":
+                raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
+            return self.units.clubs.caught_up(kept, reader, club_id).language
 
     @contextmanager
     def reading(self, club_id: str):

@@ -24,22 +24,22 @@ SNAPSHOT_EVERY = 500
 # the evening, and a new process folds at most a tenth of the log.
 SNAPSHOT_SHARE = 10
 STREAMS_KEPT = 256
-# stream id -> the language its words are said in when a request asks for none: set when the
-# evening is opened or the club founded, and never changed, so kept once read (a request
-# that names no language, a bench's or a script's, folds nothing more for it)
-_SPOKEN: dict[str, str] = {}
-SPOKEN_KEPT = 4096
 
 
-def spoken(stream: str, read) -> str:
-    """The stream's language, `read()` the first time."""
-    found = _SPOKEN.get(stream)
-    if found is None:
-        found = read()
-        if len(_SPOKEN) >= SPOKEN_KEPT:
-            _SPOKEN.clear()
-        _SPOKEN[stream] = found
-    return found
+class Spoken(dict):
+    """Stream id -> (version, the language its words are said in when a request asks for
+    none, at that version): a request that names no language, a bench's, a script's or a
+    304's, folds nothing for it while the stream stands there."""
+
+    LIMIT = 4096
+
+    def keep(self, stream: str, version: int, language: str) -> None:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        self[stream] = (version, language)
+
+
+SPOKEN = Spoken()
 
 
 class Kept:

@@ -22,7 +22,7 @@ from ledger.rules import check_opened, decide
 from ledger.rules.mends import READ_THE_LOG
 from ledger.service import tab
 from ledger.service.copies import session_copy
-from ledger.service.kept import spoken
+from ledger.service.kept import SPOKEN
 from ledger.service.unit_of_work import Units
 
 ROLES = ("write", "read")
@@ -94,10 +94,23 @@ class Sessions:
                                {"session_id": [_("unknown session")]})
             return session_copy(state, records)
 
-    def language(self, session_id: str) -> str:
-        """The language the evening's words are said in when a request asks for none (it
-        never changes once opened: kept once read)."""
-        return spoken(session_id, lambda: self.state(session_id, ()).session.language)
+    def language(self, session_id: str, version: int | None = None) -> str:
+        """The language the evening's words are said in when a request asks for none, as its
+        log stands at its current `version` (`language_changed`; read here if not given):
+        known at that version, nothing is folded (a 304 stays one query); else read from its
+        kept state, and known from then on."""
+        version = self.version(session_id) if version is None else version
+        known = SPOKEN.get(session_id)
+        if known is not None and known[0] == version:
+            return known[1]
+        kept = self.units.sessions.entry(session_id)
+        with self.store.reading() as reader, kept.lock:
+            state: SessionState = self.units.sessions.read(kept, reader, session_id)
+            if state.version == 0:
+                raise NotFound(_("No session %(id)s.", id=session_id),
+                               {"session_id": [_("unknown session")]})
+            SPOKEN.keep(session_id, state.version, state.session.language)
+            return state.session.language
 
     @contextmanager
     def reading(self, session_id: str):

@@ -10,10 +10,9 @@ from ledger.clubs import imports, reading, standings, tab
 from ledger.errors import NotFound
 from ledger.games.dealing import dealing
 from ledger.language import _
-from ledger.projections.balances import balances, pools
+from ledger.projections.balances import balances, pools, pools_by_game
 from ledger.projections.refunds import refund
 from ledger.projections.results import results
-from ledger.projections.session import pools_by_game
 from ledger.projections.settlement import settled, settlement
 from ledger.projections.statement import statement
 from ledger.projections.summary import summary

@@ -39,6 +39,8 @@ FACTS = {  # the session's own facts (a game's come from its examples)
     "game_removed": lambda self, draw, g, game: {},
     # (the evening is in no club: a carry to a club's tab is refused, and changes nothing)
     "carried_to_tab": lambda self, draw, g, game: {},
+    "language_changed": lambda self, draw, g, game: {
+        "language": draw(st.sampled_from(["de", "fr", "en", "fr-CA", "ja"]))},
 }
 
 

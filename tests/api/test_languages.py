@@ -260,3 +260,4 @@ def test_the_workbooks_words_follow_the_language_its_sheets_names_do_not(client)
     assert any(text.endswith(" (undone)") for text in described[0])
     assert any(text.endswith(" (zurückgenommen)") for text in described[1])
     assert any(text.endswith(" (annulé)") for text in described[2])
+

@@ -195,19 +195,20 @@ def counters(page) -> dict[str, str]:
         .map(row => [row.cells[0].textContent, row.cells[1].textContent]))""")
 
 
-def pay_everything(page, check=None) -> None:
+def pay_everything(page, check=None, square: str = "All square.") -> None:
     """Every transfer of the night's end paid from the page, each as proposed, to "All
-    square"; `check(screen)` on the first payment's sheet, if given."""
-    owes, sheet = page.locator("#settlement li"), page.locator("#sheet")
-    while owes.filter(has_text="pays").count():
-        before = owes.filter(has_text="pays").count()
-        owes.filter(has_text="pays").first.get_by_role("button", name="Paid…").click()
+    square" (`square`: as the page's language says it); `check(screen)` on the first
+    payment's sheet, if given."""
+    paid, sheet = page.locator("#settlement [data-fact=payment_made]"), page.locator("#sheet")
+    while paid.count():
+        before = paid.count()
+        paid.first.click()
         if check:
             check("a payment")
             check = None
         sheet.locator("#sheet-ok").click()
-        wait_until(lambda: owes.filter(has_text="pays").count() < before, 30, "a transfer paid")
-    expect(owes).to_have_text(["All square."])
+        wait_until(lambda: paid.count() < before, 30, "a transfer paid")
+    expect(page.locator("#settlement li")).to_have_text([square])
 
 
 class Pictures:

@@ -4,7 +4,8 @@ same validation, unit of work, rules and fold as over HTTP, no database."""
 from ledger import games
 from ledger.events.store.memory import MemoryStore
 from ledger.games.dealing import dealing
-from ledger.projections.session import fold as fold_events, pools_by_game
+from ledger.projections.balances import pools_by_game
+from ledger.projections.session import fold as fold_events
 from ledger.projections.state import SessionState
 from ledger.service.bootstrap import bootstrap
 

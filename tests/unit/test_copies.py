@@ -83,6 +83,7 @@ def club_log() -> list[dict]:
         ("carry_undone", {"session_id": "s1", "carry": "c1"}),
         ("evening_withdrawn", {"evening": "e9", "reason": "twice"}),
         ("member_retired", {"member": "e3"}),
+        ("language_changed", {"language": "de"}),
     ]
     return [{"id": f"e{n}", "version": n, "type": kind, "data": data, "session_id": "club",
              "recorded_at": f"2026-01-{n:02}T20:00:00Z"} for n, (kind, data) in enumerate(facts, 1)]

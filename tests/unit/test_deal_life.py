@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ledger import games
 from ledger.errors import Conflict, LedgerError
 from ledger.games.due import due
-from ledger.projections.session import pools_by_game
+from ledger.projections.balances import pools_by_game
 from tests.strategies import TableView, examples_of, options_of
 from tests.unit.memory import MemoryLedger, fold
 

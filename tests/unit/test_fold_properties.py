@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from ledger import games
 from ledger.errors import LedgerError
 from ledger.projections.balances import balances, pools
-from ledger.projections.session import detailed, fold_rows, pools_by_game
+from ledger.projections.balances import pools_by_game
+from ledger.projections.session import detailed, fold_rows
 from ledger.projections.state import SessionState
 from tests.strategies import MENDS, TableView, examples_of, kinds, mends, options_of
 from tests.unit.memory import MemoryLedger, fold

@@ -18,12 +18,12 @@ function drawSettlement() {
   const {settlement, balances} = view, who = names(), money = moneyIn(balances.currency);
   const owes = settlement.transfers.map(t => {
     const item = el("li", _("{from} pays {to} {amount} ({counters})", {from: who[t.from], to: who[t.to], amount: money(t.amount_minor), counters: counted(t.counters)}));
-    if (writer()) item.append(button(_("Paid…"), () => askPayment(t), {class: "writer", "aria-label": _("Paid… {from} to {to}", {from: who[t.from], to: who[t.to]})}));
+    if (writer()) item.append(button(_("Paid…"), () => askPayment(t), {class: "writer", "data-fact": "payment_made", "aria-label": _("Paid… {from} to {to}", {from: who[t.from], to: who[t.to]})}));
     return item;
   });
   const pools = settlement.unsettled_pools.map(p => {
     const item = el("li", stillIn(p));
-    if (writer()) item.append(button(_("Share back…"), () => askRefund(p), {class: "writer", "aria-label": _("Share back… {counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)})}));
+    if (writer()) item.append(button(_("Share back…"), () => askRefund(p), {class: "writer", "data-fact": "pool_refunded", "aria-label": _("Share back… {counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)})}));
     return item;
   });
   const carried = settlement.carried, square = !owes.length && !pools.length;
