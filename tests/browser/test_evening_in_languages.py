@@ -18,11 +18,12 @@ from tests.browser.test_night_end import CAPTURE
 from tests.browser.test_whole_evening import Host
 from tests.browser.tools import Phone, pay_everything, wait_for
 from tests.english import english_left, said_in
+from tests.server import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 NAMES = ["Ann", "Ben", "Cy", "Dot"]
-# money as the locale writes it: a decimal comma, the pound after a space (fr: a narrow one)
-MONEY = re.compile(r"^[+−]?\d+,\d\d\s£$")
+# money as the locale writes it: a decimal comma, the pound after a space (French: £GB)
+MONEY = re.compile(r"^[+−]?\d+,\d\d\s£(GB)?$")
 
 
 class Looks:
@@ -35,8 +36,12 @@ class Looks:
 
     def __call__(self, screen: str) -> None:
         page = self.page
-        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        # what folded parts say too (folded again after: the screen is played on as it was)
+        page.evaluate("""window.folded = [...document.querySelectorAll('details:not([open])')]
+                             .filter(d => d.checkVisibility());
+                         folded.forEach(d => { d.open = true; })""")
         shown = [page.locator("body").inner_text()]
+        page.evaluate("folded.forEach(d => { d.open = false; })")
         if page.locator("#sheet").is_visible():
             shown.append(page.locator("#sheet").inner_text())
         self.english[screen] = [p for text in shown for p in english_left(text, self.language)]
@@ -44,8 +49,11 @@ class Looks:
 
 
 def record(host: Host, sheet) -> None:
+    """The sheet's Record, tapped where it is; the sheet gone (the next deal's may follow)."""
+    form = sheet.element_handle()
     host.record(sheet.locator("button[type=submit]"))
-    expect(sheet).not_to_be_attached()
+    wait_until(lambda: not form.evaluate("f => f.isConnected"), 30, "the sheet taken")
+    host.settled()  # taken by the service too: nothing refused, nothing pending
 
 
 @pytest.mark.parametrize("locale", ["de-DE", "fr-FR"])
@@ -79,7 +87,6 @@ def test_a_whole_evening_on_a_phone_in_its_language(base, browser, locale):
             sheet.locator("fieldset").nth(1).locator("label.chip", has_text=NAMES[3]).click()
             look("Commerce's stand")
         record(host, sheet)
-    host.settled()
     look("Commerce played")
 
     host.start("cassino", NAMES)  # two deals: who took what, with the deal
@@ -87,18 +94,26 @@ def test_a_whole_evening_on_a_phone_in_its_language(base, browser, locale):
     for n in range(2):
         sheet = card.locator("form.sheet")
         expect(sheet).to_be_visible()
-        for row in range(4):  # most cards, most spades, the two Cassinos
-            sheet.locator(".taken fieldset").nth(row).locator("label.chip", has_text=NAMES[n]).click()
+        pick = sheet.locator("fieldset.pick")  # each thing asked in turn: most cards, most
+        for row in range(4):  # spades, the two Cassinos
+            asked = pick.locator("legend").inner_text()
+            pick.locator("label.chip", has_text=NAMES[n]).click()
+            if row < 3:
+                expect(pick.locator("legend")).not_to_have_text(asked)
+        for ace in range(4):  # an ace each, and a sweep
+            sheet.locator("[data-field=aces] button.tally").nth(ace).click()
+        sheet.locator("[data-field=sweeps] button.tally").nth(n).click()
         if n == 0:
             look("Cassino's who took what")
         record(host, sheet)
-    host.settled()
+    expect(card.locator(".meta", has_text=re.compile(r"Ann 10, Ben 10, Cy 2, Dot 2"))).to_have_count(1)
     look("Cassino played")
 
+    money = page.locator("#balances td.num").all_inner_texts()[1::2]  # (before it is paid)
+    assert len(money) == 4 and all(MONEY.match(m) for m in money), money
+    assert any(m.startswith("−") for m in money), money
     pay_everything(page, look, square=said_in(language, "All square."))
     look("all square")
-    money = page.locator("#balances td.num").all_inner_texts()[1::2]
-    assert money and all(MONEY.match(m) for m in money), money
 
     page.locator("#share-results").click()
     text = wait_for(page, "window.shared")["text"]

@@ -36,8 +36,8 @@ function whoTook(box, fields, seats, named, given, readers) {
   box.append(group);
   let asked = null;
   const holds = f => named[f.name.split(".")[1]];
-  const shown = f => (f.name in taken ? (taken[f.name] ? who[taken[f.name]] : f.hint || "nobody")
-                      : f.optional && f.default === "none" ? f.hint || "nobody" : "?");
+  const shown = f => (f.name in taken ? (taken[f.name] ? who[taken[f.name]] : f.hint || nobody)
+                      : f.optional && f.default === "none" ? f.hint || nobody : "?");
   const say = f => {
     const n = holds(f), thing = n === undefined ? f.grid : `${f.grid} (${n})`;
     things[f.name].replaceChildren(el("span", thing), " ", el("b", shown(f)));  // (named by what it shows)
@@ -52,7 +52,7 @@ function whoTook(box, fields, seats, named, given, readers) {
     pick.replaceChildren(legend);
     // (`besides`: not the seat taken in that other field: who went out holds no Pope)
     const choices = [...seats.filter(s => !f.besides || s !== taken[f.besides]).map(s => [s, who[s]]),
-                     ...(f.optional ? [["", f.hint || "nobody"]] : [])];
+                     ...(f.optional ? [["", f.hint || nobody]] : [])];
     for (const [value, text] of choices) {
       const radio = chip(pick, {type: "radio", name, value, "aria-label": `${f.label}: ${text}`}, text,
                          f.name in taken ? taken[f.name] === value : false);

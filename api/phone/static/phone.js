@@ -42,6 +42,7 @@ async function openEvening(form, zone = Intl.DateTimeFormat().resolvedOptions().
 }
 
 async function drawShare() {
+  if (!ev) return;  // (no evening open: nothing to share)
   $("#write-link").value = ev.write ? shareLink("w", ev.write) : "";
   $("#read-link").value = ev.read ? shareLink("r", ev.read) : "";
   $("#share-read").hidden = !ev.read;

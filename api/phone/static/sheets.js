@@ -223,7 +223,7 @@ function input(box, game, f, preset, seated = game.seats) {
   // (the only value the rules take, as the sheet opened: said, and sent so, not asked)
   if (f.fixed) return box.append(el("p", `${f.label}: ${who[preset] || preset}`, {class: "hint"})) || (() => preset);
   const seats = seated.filter(s => f.input !== "player" || !f.choices.length || f.choices.includes(s)).map(s => [s, who[s]]);
-  if (f.input === "player") return chips(box, f.label, f.optional ? [["", "nobody"], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
+  if (f.input === "player") return chips(box, f.label, f.optional ? [["", _("nobody")], ...seats] : seats, false, preset ?? (f.optional ? "" : undefined));
   if (f.input === "players") return chips(box, f.label, seats, true, preset || []);
   if (f.input === "choice") return chips(box, f.label, f.choices.map(c => [c, f.choice_labels?.[c] ?? String(c)]), false, preset ?? f.choices[0]);
   if (f.input === "table") return chips(box, f.label, view.summary.tables.map(t => [t.id, t.name]), false, (view.summary.tables[0] || {}).id);
