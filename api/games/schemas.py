@@ -92,6 +92,8 @@ class GameDescription(Schema):
     reads = fields.List(fields.String(), metadata={
         "description": "its own read models (scores, progressive)"})
     pools = fields.List(fields.String(), metadata={"description": "its named pools, if any"})
+    pool_names = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "each named pool as the table calls it, in the request's language"})
     options = fields.List(fields.Nested(Option))
     buttons = fields.List(fields.Nested(Button), metadata={
         "description": "the facts a phone offers for it, in the table's words"})

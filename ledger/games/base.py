@@ -75,6 +75,7 @@ class Game:
     life: DealLife | None = None
     keeps_deal: bool = False
     pools: tuple[str, ...] = ()  # named pools (`pool:<game>:<name>`); none: the one pool
+    pool_names: Mapping[str, str] = field(default_factory=dict)  # each as the table calls it (N_)
     aliases: tuple[str, ...] = ()
     check_start: Callable | None = None
     start_postings: Callable[[dict], list[dict]] | None = None
@@ -141,6 +142,7 @@ class Game:
         return compact({"kind": self.kind, "title": _(self.title), "offered_as": _(self.offered_as),
                         "book": self.book, "seats": [self.seats.start, self.seats.stop - 1],
                         "reads": sorted(self.reads), "pools": list(self.pools),
+                        "pool_names": {p: _(self.pool_names.get(p, p)) for p in self.pools},
                         "options": [option_described(name, field)
                                     for name, field in self.options().fields.items()],
                         "buttons": [{**b.described(), **self._in_deal(b.type)}

@@ -170,6 +170,8 @@ GAME = Game(
     book="seed 004 (Foster's Complete Hoyle); Hoyle's Games, Improved and Enlarged, p. 241; "
          "Encyclopaedia Britannica (1911), 'Brag'",
     seats=range(3, 13), options=ThreeStakeBragOptions, pools=STAKES,
+    pool_names={"first": N_("First stake"), "second": N_("Second stake"),
+                "third": N_("Third stake")},
     facts={"brag_bet": BragBet, "stake_won": StakeWon, "stake_carried_over": StakeCarriedOver},
     rules={"deal_started": deal_started, "brag_bet": brag_bet, "stake_won": stake_won,
            "stake_carried_over": stake_carried_over},

@@ -130,16 +130,22 @@ def test_the_journal_says_what_the_events_read_says(client):
 
 
 def test_named_pools_are_shown_by_name(client):
+    """By the names the table calls them (the game's `pool_names`), in the request's language."""
     table = Table(client, players=4)
     game = table.start_game(kind="pope_joan", stake=1)
     table.record("deal_started", game)
     holders = {r["account"]: r["holder"] for r in records(download(table, "journal"))}
-    assert holders[f"pool:{game}:pope"] == "pope pool of Pope Joan"
-    assert holders[f"pool:{game}:matrimony"] == "matrimony pool of Pope Joan"
+    assert holders[f"pool:{game}:pope"] == "Pope pool of Pope Joan"
+    assert holders[f"pool:{game}:matrimony"] == "Matrimony pool of Pope Joan"
     second = table.start_game(kind="pope_joan", stake=1)
     table.record("deal_started", second)
     holders = {r["account"]: r["holder"] for r in records(download(table, "journal"))}
-    assert holders[f"pool:{second}:pope"] == "pope pool of Pope Joan 2"
+    assert holders[f"pool:{second}:pope"] == "Pope pool of Pope Joan 2"
+    german = client.get(table.url("/export/journal.csv"), headers={**table.read,
+                                                                   "Accept-Language": "de"})
+    rows = list(csv.DictReader(io.StringIO(german.get_data(as_text=True).lstrip("\ufeff"))))
+    assert {r["holder"] for r in rows if r["account"] == f"pool:{game}:matrimony"} == {
+        "Kasse Mariage von Poch"}, {r["holder"] for r in rows}
 
 
 def test_recorded_at_is_utc_as_a_spreadsheet_reads_a_date_and_time(table):

@@ -115,3 +115,27 @@ def test_an_evening_in_play_says_nothing_in_english(base, browser, locale):
         assert english_left(text, language) == [], (english_left(text, language), text)
     phone.offline(False)
     phone.close()
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "fr-FR"])
+def test_a_boards_pools_are_called_by_their_names_in_the_language(base, browser, locale):
+    """Pope Joan's board dressed: each compartment left to share back, and its button, named
+    as the game's catalogue calls it in the language (never its id, `matrimony`)."""
+    from tests.english import english_left
+
+    evening = Evening(base, name="Meryton 12").seat("Ann", "Ben", "Cy")
+    game = evening.game("pope_joan", ["Ann", "Ben", "Cy"], stake=1)
+    evening.record("deal_started", game)
+    evening.record("pope_joan_out", game, player=evening.players["Ann"],
+                   cards_left={evening.players["Ben"]: 1, evening.players["Cy"]: 2})
+    phone = Phone(browser, locale=locale)
+    page = phone.page
+    phone.open(evening.link())
+    names = {"de-DE": "Mariage", "fr-FR": "le Mariage"}
+    expect(page.locator("#settlement")).to_contain_text(names[locale])
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    said = page.locator("body").inner_text() + " ".join(
+        page.locator("button[aria-label]").evaluate_all("bs => bs.map(b => b.ariaLabel)"))
+    assert "matrimony" not in said and english_left(said, locale[:2]) == [], said
+    phone.close()
+    assert phone.errors == [], phone.errors

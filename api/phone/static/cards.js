@@ -3,7 +3,7 @@
 // a redraw while their deal is unchanged, even one that hid them for a moment (a deal sent and
 // not yet confirmed, another game chosen).
 import {$, _, n_, button, el, keep, steady} from "./core.js";
-import {keptSheets, labelled, names, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
+import {keptSheets, labelled, names, playingKey, poolLabel, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {admitted, dueOf, outbox} from "./sync.js";
 import {ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
 
@@ -71,7 +71,7 @@ function drawGame(game, kept) {
   const named = Object.entries(pool.named || {});
   // a board of many pools (Pope Joan's) is summed here: its sheet's rows say what each holds
   meta.push(named.length > 4 ? _("board {n}", {n: pool.counters})
-    : named.length ? named.map(([name, n]) => `${name} ${n}`).join(" · ") : _("pool {n}", {n: pool.counters}));
+    : named.length ? named.map(([name, n]) => `${poolLabel(game, name)} ${n}`).join(" · ") : _("pool {n}", {n: pool.counters}));
   parts.append(el("p", meta.join(" · "), {class: "meta"}));
   if (extras.scores) {
     // partners as one side (a view kept from before sides were read: each player alone)
@@ -149,7 +149,7 @@ function drawGame(game, kept) {
   if (!due.open) {
     const left = (due.refundable || []).map(p => ({...p, game_id: game.id}));
     if (left.length) parts.append(el("div", null, {class: "row"}, ...left.map(p => {
-      const said = p.pool ? n_("Share back {n} counter of the {pool} pool…", "Share back {n} counters of the {pool} pool…", p.counters, {pool: p.pool})
+      const said = p.pool ? n_("Share back {n} counter of the {pool} pool…", "Share back {n} counters of the {pool} pool…", p.counters, {pool: poolLabel(game, p.pool)})
         : n_("Share back {n} counter…", "Share back {n} counters…", p.counters);
       return button(said, () => import("./settle.js").then(s => s.askRefund(p)), {class: "small", "data-fact": "pool_refunded", "aria-label": `${said}, ${title}`});
     })));

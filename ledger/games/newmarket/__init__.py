@@ -167,6 +167,8 @@ GAME = Game(
     book="Foster's Complete Hoyle (1897), 'Newmarket', 'Saratoga'; the American Hoyle (1885), "
          "'Newmarket'; the Official Rules of Card Games, 'Michigan'",
     seats=range(3, 9), options=NewmarketOptions, pools=(*BOODLES, KITTY),
+    pool_names={"ace": N_("Ace"), "king": N_("King"), "queen": N_("Queen"), "knave": N_("Knave"),
+                KITTY: N_("Kitty")},
     facts={"boodle_won": BoodleWon, "newmarket_out": NewmarketOut},
     rules={"deal_started": deal_started, "boodle_won": boodle_won, "newmarket_out": newmarket_out},
     generic=frozenset({"deal_started", "pool_refunded"}),

@@ -243,6 +243,9 @@ GAME = Game(
     book="Hoyle's Games Modernized (1909); Hoyle's Games, Improved and Enlarged, pp. 259-260; "
          "Cassell's Book of In-door Amusements; Peel, Round Games with Cards",
     seats=range(2, 65), options=PopeJoanOptions, pools=COMPARTMENTS,
+    pool_names={"pope": N_("Pope"), "matrimony": N_("Matrimony"), "intrigue": N_("Intrigue"),
+                "ace": N_("Ace"), "king": N_("King"), "queen": N_("Queen"), "knave": N_("Knave"),
+                "game": N_("Game")},
     facts={"trump_turned_up": TrumpTurnedUp, "compartment_won": CompartmentWon,
            "pope_joan_out": PopeJoanOut},
     rules={"deal_started": deal_started, "trump_turned_up": trump_turned_up,
