@@ -136,5 +136,5 @@ class Parser(FlaskParser):
         proxy = super().load_querystring(req, schema)
         for name in req.args:
             if len(req.args.getlist(name)) > 1 and name not in proxy.multiple_keys:
-                raise Invalid.field(name, "Given more than once: give it once.")
+                raise Invalid.field(name, _("Given more than once: give it once."))
         return proxy

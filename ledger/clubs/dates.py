@@ -9,6 +9,10 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 
+from babel.dates import get_month_names
+
+from ledger.language import N_, _, locale
+
 DAY_FIRST, MONTH_FIRST = "day_first", "month_first"
 ORDERS = (DAY_FIRST, MONTH_FIRST)
 ISO = "%Y-%m-%d"
@@ -17,7 +21,7 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
           "September", "October", "November", "December")
 SHAPES = {"%Y": r"(?P<year>\d{4})", "%y": r"(?P<year>\d{2})", "%m": r"(?P<month>\d{1,2})",
           "%d": r"(?P<day>\d{1,2})"}
-ORDER_WORDS = {DAY_FIRST: "day/month/year", MONTH_FIRST: "month/day/year"}
+ORDER_WORDS = {DAY_FIRST: N_("day/month/year"), MONTH_FIRST: N_("month/day/year")}
 
 
 def formats(order: str = DAY_FIRST) -> tuple[str, ...]:
@@ -35,8 +39,9 @@ def date(text: str, order: str = DAY_FIRST) -> str:
         except ValueError:
             continue
     example = "25/12/2026" if order == DAY_FIRST else "12/25/2026"
-    raise ValueError(_no_such_day(text.strip(), order) or
-                     f"{text!r} is not a date: write it as 2026-12-25 or {example}")
+    raise ValueError(_no_such_day(text.strip(), order) or _(
+        "%(text)s is not a date: write it as 2026-12-25 or %(example)s", text=repr(text),
+        example=example))
 
 
 def _no_such_day(text: str, order: str) -> str | None:
@@ -52,9 +57,10 @@ def _no_such_day(text: str, order: str) -> str | None:
         day, month, year = (int(found[name]) for name in ("day", "month", "year"))
         year += 2000 if len(found["year"]) == 2 else 0
         if not 1 <= month <= 12:
-            return (f"{text!r}: there is no month {month} ({ORDER_WORDS[order]}, or "
-                    f"year-month-day)")
-        return f"{text!r}: there is no {day} {MONTHS[month - 1]} {year}"
+            return _("%(text)s: there is no month %(month)s (%(order)s, or year-month-day)",
+                     text=repr(text), month=month, order=_(ORDER_WORDS[order]))
+        return _("%(text)s: there is no %(day)s %(month)s %(year)s", text=repr(text), day=day,
+                 month=get_month_names("wide", locale=locale())[month], year=year)
     return None
 
 

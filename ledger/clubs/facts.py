@@ -8,6 +8,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from ledger.errors import Invalid
 from ledger.events.fields import (CURRENCY, MAX_AMOUNT, EventData, Language, MemberKey, Ref,
                                   RefKey, Text, WholeNumber)
+from ledger.language import _
 
 
 class ClubCreated(EventData):
@@ -216,15 +217,15 @@ _INSTANCES = {name: schema() for name, schema in SCHEMAS.items()}
 def load_request(body, types=APPENDED) -> dict:
     """An append request validated, its data by its type's schema (422 names each field)."""
     if not isinstance(body, dict):
-        raise Invalid.field("body", "Must be a JSON object.")
+        raise Invalid.field("body", _("Must be a JSON object."))
     try:
         loaded = ClubEnvelope().load({"data": {}, **body})
     except ValidationError as error:
-        raise Invalid("Invalid event: " + ", ".join(error.messages),
+        raise Invalid(_("Invalid event: %(fields)s", fields=", ".join(error.messages)),
                       {k: _flat(v) for k, v in error.messages.items()}) from None
     if loaded["type"] not in types:
-        raise Invalid.field("type", f"Unknown club event type {loaded['type']!r}: one of "
-                                    + ", ".join(sorted(types)) + ".")
+        raise Invalid.field("type", _("Unknown club event type %(type)s: one of %(types)s.",
+                                      type=repr(loaded["type"]), types=", ".join(sorted(types))))
     loaded["data"] = load(loaded["type"], loaded["data"])
     return loaded
 
@@ -234,7 +235,8 @@ def load(event_type: str, data: dict) -> dict:
         loaded = _INSTANCES[event_type].load(data)
     except ValidationError as error:
         at_fault = {f"data.{k}": _flat(v) for k, v in error.messages.items()}
-        raise Invalid("Invalid event data: " + ", ".join(at_fault), at_fault) from None
+        raise Invalid(_("Invalid event data: %(fields)s", fields=", ".join(at_fault)),
+                      at_fault) from None
     return {k: v.isoformat() if isinstance(v, dt.date) else v for k, v in loaded.items()}
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ledger.clubs import splitwise
 from ledger.clubs.spreadsheet import ImportProblem, columns, decoded, rows
 from ledger.clubs.workbook import is_workbook, sheets
+from ledger.language import _
 
 
 @dataclass
@@ -25,7 +26,7 @@ def read(raw: bytes) -> Sheet:
         return _workbook(raw)
     delimiter, lines = rows(decoded(raw))
     if not lines:
-        raise ImportProblem("The file is empty.")
+        raise ImportProblem(_("The file is empty."))
     return _sheet("csv", delimiter, lines)
 
 
@@ -39,8 +40,9 @@ def _workbook(raw: bytes) -> Sheet:
         try:
             return _sheet("xlsx", ",", lines, name)
         except ImportProblem as problem:
-            refused = refused or ImportProblem(f"Sheet {name!r}: {problem}", problem.field)
-    raise refused or ImportProblem("The workbook is empty.")
+            refused = refused or ImportProblem(_("Sheet %(name)s: %(problem)s", name=repr(name),
+                                                 problem=problem), problem.field)
+    raise refused or ImportProblem(_("The workbook is empty."))
 
 
 def _sheet(kind: str, delimiter: str, lines, name: str | None = None) -> Sheet:

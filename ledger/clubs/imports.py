@@ -22,7 +22,8 @@ import unicodedata
 from ledger.clubs import corrections, files
 from ledger.clubs.dates import DAY_FIRST, readings
 from ledger.clubs.rules import twin_of
-from ledger.clubs.spreadsheet import MAX_AMOUNT, MAX_BYTES, ImportProblem, Row, _minor
+from ledger.clubs.spreadsheet import MAX_AMOUNT, MAX_BYTES, ImportProblem, Row, _minor, counted
+from ledger.language import _
 
 def evening_id(club_id: str, date: str, name: str) -> str:
     """The id of an imported evening's fact: the same club, date and name, the same id."""
@@ -54,8 +55,9 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
     only way they all can be, if there is one (a file readable only month first is shown
     month first, and still asked about), else day first."""
     if len(raw) > MAX_BYTES:
-        raise ImportProblem(f"The file is {len(raw) / 1e6:.1f} MB: at most "
-                            f"{MAX_BYTES // (1024 * 1024)} MB; split it by season.")
+        raise ImportProblem(_("The file is %(size)s MB: at most %(most)s MB; split it by season.",
+                              size=counted(round(len(raw) / 1e6, 1)),
+                              most=MAX_BYTES // (1024 * 1024)))
     sheet = files.read(raw)
     order = readings([(line, cells[sheet.found["date"]]) for line, cells in sheet.lines
                       if sheet.found["date"] < len(cells)], dates)
@@ -70,7 +72,7 @@ def preview(state, raw: bytes, currency: str = "GBP", counter_value: int = 1,
         _line(state, read, evenings, unknown, known, chosen, currency, counter_value)
     found = _sums_and_conflicts(state, evenings, problems)
     if not evenings and not problems:
-        raise ImportProblem("The file has no results under its first line.")
+        raise ImportProblem(_("The file has no results under its first line."))
     _new_names_told_apart(state, unknown, problems)
     missing = [u for u in unknown.values() if u["chosen"] != "new"]
     listed = sorted(evenings.values(), key=lambda e: (e["date"], e["line"]))
@@ -94,18 +96,19 @@ def _line(state, read: Row, evenings: dict, unknown: dict, known: dict, chosen: 
     day, evening, name = read.date(), read.text("evening", 200), read.text("member", 100)
     spent = (read.cell("currency") or currency).upper()
     if not re.fullmatch(r"[A-Z]{3}", spent):
-        read.problem("currency", f"{spent!r} is not a currency code such as GBP or EUR")
+        read.problem("currency", _("%(text)s is not a currency code such as GBP or EUR",
+                                   text=repr(spent)))
     counters, game = read.number("counters"), read.text("game", 100, optional=True)
     money = read.number("money", spent)
     if counters is None and money is None and not read.failed:
-        read.problem("counters", "no result: give the counters or the money")
+        read.problem("counters", _("no result: give the counters or the money"))
     if read.failed or None in (day, evening, name):
         return
     member = known.get(_key(name)) or chosen.get(_key(name))
     if member is None or member == "new":
         unknown.setdefault(_key(name), {"name": name, "line": line, "chosen": member})
     if member is not None and member != "new" and member not in state.members:
-        return read.problem("member", f"{name} is linked to no member of the club")
+        return read.problem("member", _("%(name)s is linked to no member of the club", name=name))
     try:
         counters, minor = _amounts(counters, money, spent, counter_value)
     except ValueError as error:
@@ -115,11 +118,13 @@ def _line(state, read: Row, evenings: dict, unknown: dict, known: dict, chosen: 
         "game": game, "currency": spent, "line": line, "results": {}, "lines": {}})
     who = member if member not in (None, "new") else f"new:{_key(name)}"
     if held["currency"] != spent:
-        return read.problem("currency", f"{evening} ({day}) is in {held['currency']} (line "
-                                        f"{held['line']}), not {spent}")
+        return read.problem("currency", _(
+            "%(evening)s (%(day)s) is in %(currency)s (line %(line)s), not %(spent)s",
+            evening=evening, day=day, currency=held["currency"], line=held["line"], spent=spent))
     if who in held["results"]:
-        return read.problem("member", f"{name} has two results on {evening} ({day}): lines "
-                                      f"{held['lines'][who]} and {line}")
+        return read.problem("member", _(
+            "%(name)s has two results on %(evening)s (%(day)s): lines %(first)s and %(second)s",
+            name=name, evening=evening, day=day, first=held["lines"][who], second=line))
     held["results"][who] = {"name": name, "counters": counters, "amount_minor": minor}
     held["lines"][who] = line
 
@@ -130,12 +135,13 @@ def _sums_and_conflicts(state, evenings: dict, problems: list) -> list[dict]:
     the file gives otherwise for it is listed as conflicts."""
     found = []
     for held in evenings.values():
-        for what, unit in (("counters", "counters"), ("amount_minor", held["currency"])):
+        for what, unit in (("counters", _("counters")), ("amount_minor", held["currency"])):
             total = sum(r[what] for r in held["results"].values())
             if total:
                 problems.append({"line": held["line"], "field": "counters" if what == "counters" else "money",
-                                 "message": f"{held['name']} on {held['date']}: the results sum to "
-                                            f"{total:+} {unit}, not 0"})
+                                 "message": _("%(name)s on %(date)s: the results sum to %(total)s "
+                                              "%(unit)s, not 0", name=held["name"], date=held["date"],
+                                              total=f"{total:+}", unit=unit)})
                 break
         standing = state.imported.get(held["id"])
         held["already"] = standing is not None
@@ -143,9 +149,9 @@ def _sums_and_conflicts(state, evenings: dict, problems: list) -> list[dict]:
         if standing is None or held["withdrawn"]:
             continue
         if standing["currency"] != held["currency"]:
-            problems.append({"line": held["line"], "field": "currency", "book": True, "message":
-                             f"{held['name']} on {held['date']} was brought in in "
-                             f"{standing['currency']}: a correction keeps its currency"})
+            problems.append({"line": held["line"], "field": "currency", "book": True, "message": _(
+                "%(name)s on %(date)s was brought in in %(currency)s: a correction keeps its "
+                "currency", name=held["name"], date=held["date"], currency=standing["currency"])})
             continue
         found += corrections.conflicts(standing, held)
     return found
@@ -161,9 +167,9 @@ def _new_names_told_apart(state, unknown: dict, problems: list) -> None:
         twin = twin_of(name, taken)
         if twin is not None:  # (like a member: the book's; like another new name: the file's)
             line = unknown[_key(name)]["line"]
-            problems.append({"line": line, "field": "member", "book": twin in members, "message":
-                             f"{name!r} is too like {twin!r}: link it to that member, or name "
-                             f"the new one so that the club can tell them apart"})
+            problems.append({"line": line, "field": "member", "book": twin in members, "message": _(
+                "%(name)s is too like %(twin)s: link it to that member, or name the new one so "
+                "that the club can tell them apart", name=repr(name), twin=repr(twin))})
         taken.append(name)
 
 
@@ -175,21 +181,22 @@ def _amounts(counters, money, currency: str, value: int) -> tuple[int, int]:
     """(counters, minor units) from what the line gives, each within what the ledger holds."""
     made = _made(counters, money, currency, value)
     if any(abs(amount) > MAX_AMOUNT for amount in made):
-        raise ValueError(f"{made[0]:,} counters, {made[1]:,} in minor units: more than the "
-                         f"ledger holds ({MAX_AMOUNT:,} at most)")
+        raise ValueError(_("%(counters)s counters, %(minor)s in minor units: more than the ledger "
+                           "holds (%(most)s at most)", counters=counted(made[0]),
+                           minor=counted(made[1]), most=counted(MAX_AMOUNT)))
     return made
 
 
 def _made(counters, money, currency: str, value: int) -> tuple[int, int]:
     """(counters, minor units): either makes the other by the counter's value."""
     if counters is not None and counters != counters.to_integral_value():
-        raise ValueError(f"{counters} counters: counters are whole numbers")
+        raise ValueError(_("%(counters)s counters: counters are whole numbers", counters=counters))
     if money is not None:
         minor = _minor(money, currency)
         if counters is None:
             if minor % value:
-                raise ValueError(f"{money} is not a whole number of counters worth {value} "
-                                 f"minor units: give the counters too")
+                raise ValueError(_("%(money)s is not a whole number of counters worth %(value)s "
+                                   "minor units: give the counters too", money=money, value=value))
             return minor // value, minor
         return int(counters), minor
     return int(counters), int(counters) * value

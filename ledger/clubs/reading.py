@@ -3,6 +3,7 @@ evenings (pure: the club's state and its evenings' summaries in, the read out)."
 
 from ledger.clubs.state import ClubState
 from ledger.errors import NotFound
+from ledger.language import _
 
 
 def season(state: ClubState, named: str | None) -> dict | None:
@@ -12,13 +13,15 @@ def season(state: ClubState, named: str | None) -> dict | None:
     for found in state.seasons.values():
         if named == found["id"] or found["name"].casefold() == named.casefold():
             return found
-    raise NotFound(f"No season {named!r} in this club.", {"season": ["unknown season"]})
+    raise NotFound(_("No season %(name)s in this club.", name=repr(named)),
+                   {"season": [_("unknown season")]})
 
 
 def member(state: ClubState, member_id: str) -> dict:
     found = state.members.get(member_id)
     if found is None:
-        raise NotFound(f"No member {member_id} in this club.", {"mid": ["unknown member"]})
+        raise NotFound(_("No member %(id)s in this club.", id=member_id),
+                       {"mid": [_("unknown member")]})
     return found
 
 

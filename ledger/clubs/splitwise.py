@@ -15,6 +15,7 @@ officer sees every line before anything is recorded, as with any file."""
 from decimal import Decimal, InvalidOperation
 
 from ledger.clubs.spreadsheet import _plain
+from ledger.language import _
 
 HEAD = ["date", "description", "category", "cost", "currency"]
 HEADER = ["date", "evening", "member", "money", "currency"]
@@ -36,16 +37,16 @@ def reshaped(header: list[str], lines: list[tuple[int, list[str]]]
         if not any(c.strip() for c in cells):
             continue
         if what.casefold() == "total balance":
-            left_out.append({"line": line, "message": "the total balance: a sum, not an evening"})
+            left_out.append({"line": line, "message": _("the total balance: a sum, not an evening")})
             continue
         if category.casefold() == "payment":
-            left_out.append({"line": line, "message": f"{what}: a payment (settling up), not "
-                                                      "a result"})
+            left_out.append({"line": line, "message": _("%(what)s: a payment (settling up), not a "
+                                                        "result", what=what)})
             continue
         shares = [(name, cells[index].strip()) for index, name in people
                   if name and not _zero(cells[index])]
         if not shares:
-            left_out.append({"line": line, "message": f"{what}: nobody's share"})
+            left_out.append({"line": line, "message": _("%(what)s: nobody's share", what=what)})
         found += [(line, [when, what, name, net, currency]) for name, net in shares]
     return found, left_out
 

@@ -17,11 +17,13 @@ import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
 
+from babel.numbers import format_decimal
 from marshmallow import ValidationError
 
 from ledger.clubs.dates import DAY_FIRST, date
 from ledger.events.fields import MAX_AMOUNT
 from ledger.events.text import person_text
+from ledger.language import N_, _, locale
 from ledger.projections.money import MINOR_DIGITS
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -30,11 +32,20 @@ HEADERS = {  # what a column may be headed, casefolded, without accents or punct
     "date": {"date", "day", "datum", "fecha", "data"},
     "evening": {"evening", "soiree", "abend", "name of the evening", "event", "session", "night"},
     "member": {"member", "player", "name", "spieler", "joueur", "mitglied", "who"},
-    "counters": {"counters", "result", "points", "chips", "jetons", "zahlmarken", "counters won"},
-    "money": {"money", "amount", "winnings", "betrag", "montant", "euros", "pounds", "cash"},
+    "counters": {"counters", "result", "points", "chips", "jetons", "zahlmarken", "counters won",
+                 "marken"},
+    "money": {"money", "amount", "winnings", "betrag", "montant", "euros", "pounds", "cash",
+              "geld", "argent"},
     "game": {"game", "spiel", "jeu"},
     "currency": {"currency", "wahrung", "devise"},
 }
+# each column as a person reads its name (the problems name them), and a number as the
+# language writes it
+COLUMNS = {"date": N_("date"), "evening": N_("evening"), "member": N_("member"),
+           "counters": N_("counters"), "money": N_("money"), "game": N_("game"),
+           "currency": N_("currency"), "counters or money": N_("counters or money")}
+column_said = lambda column: _(COLUMNS.get(column, column))  # noqa: E731
+counted = lambda n: format_decimal(n, locale=locale())  # noqa: E731
 FORMULA = re.compile(r"^\s*[=@]")
 NEWLINE = re.compile(r"\r\n|\r|\n")
 
@@ -56,8 +67,8 @@ def decoded(raw: bytes) -> str:
         try:
             return raw.decode("utf-16")
         except UnicodeDecodeError:
-            raise ImportProblem("The file says it is UTF-16 but cannot be read as such: save it "
-                                "as CSV UTF-8.") from None
+            raise ImportProblem(_("The file says it is UTF-16 but cannot be read as such: save "
+                                  "it as CSV UTF-8.")) from None
     raw = raw.removeprefix(codecs.BOM_UTF8)
     try:
         return raw.decode("utf-8")
@@ -76,16 +87,17 @@ def columns(header: list[str]) -> dict[str, int]:
         plain = _plain(title)
         for column, names in HEADERS.items():
             if plain in names and column in found:
-                raise ImportProblem(f"Two columns give the {column}: {header[found[column]]!r} "
-                                    f"and {title!r}; keep one.", "header")
+                raise ImportProblem(_("Two columns give the %(column)s: %(one)s and %(other)s; "
+                                      "keep one.", column=column_said(column),
+                                      one=repr(header[found[column]]), other=repr(title)), "header")
             if plain in names:
                 found[column] = index
     missing = [c for c in ("date", "evening", "member") if c not in found]
     if missing or not {"counters", "money"} & set(found):
         needed = missing + ([] if {"counters", "money"} & set(found) else ["counters or money"])
-        raise ImportProblem("The first line must name the columns: date, evening, member, and "
-                            "counters or money (game and currency optional); missing: "
-                            + ", ".join(needed) + ".", "header")
+        raise ImportProblem(_("The first line must name the columns: date, evening, member, and "
+                              "counters or money (game and currency optional); missing: "
+                              "%(missing)s.", missing=", ".join(map(column_said, needed))), "header")
     return found
 
 
@@ -103,11 +115,13 @@ def rows(text: str) -> tuple[str, list[tuple[int, list[str]]]]:
     try:
         for cells in reader:  # numbered by the line each begins on (a quoted cell may span lines)
             if len(found) > MAX_ROWS:
-                raise ImportProblem(f"The file has more than {MAX_ROWS:,} lines: split it.")
+                raise ImportProblem(_("The file has more than %(most)s lines: split it.",
+                                      most=counted(MAX_ROWS)))
             found.append((ended + 1, cells))
             ended = reader.line_num
     except csv.Error as error:  # a cell over the csv module's limit (128 KB), a NUL, …
-        raise ImportProblem(f"Line {reader.line_num} cannot be read as CSV ({error}).") from None
+        raise ImportProblem(_("Line %(line)s cannot be read as CSV (%(error)s).",
+                              line=reader.line_num, error=error)) from None
     return delimiter, found
 
 
@@ -134,11 +148,12 @@ def number(text: str, delimiter: str, currency: str | None = None) -> Decimal:
     if named and re.search(r"\d", CODE.sub("", cleaned)):  # "nan" names no currency
         code = (named.group(1) or named.group(2)).upper()
         if currency is not None and code != currency:
-            raise ValueError(f"{text!r} is in {code}, not {currency}")
+            raise ValueError(_("%(text)s is in %(code)s, not %(currency)s", text=repr(text),
+                               code=code, currency=currency))
         cleaned = CODE.sub("", cleaned)
     for sign in set(cleaned) & SIGNS.keys():
         if currency is not None and currency not in SIGNS[sign]:
-            raise ValueError(f"{text!r} is not in {currency}")
+            raise ValueError(_("%(text)s is not in %(currency)s", text=repr(text), currency=currency))
     cleaned = re.sub(r"[\s£€$¥₹'\u00a0\u202f]", "", cleaned).replace("−", "-").replace("–", "-")
     digits = cleaned.lstrip("+-")
     european = delimiter == ";"
@@ -151,17 +166,18 @@ def number(text: str, delimiter: str, currency: str | None = None) -> Decimal:
     try:
         value = Decimal(cleaned)
     except InvalidOperation:
-        raise ValueError(f"{text!r} is not a number") from None
+        raise ValueError(_("%(text)s is not a number", text=repr(text))) from None
     if not value.is_finite():
-        raise ValueError(f"{text!r} is not a number")
+        raise ValueError(_("%(text)s is not a number", text=repr(text)))
     if not value:
         return value
     # The size and the decimals are read from the digits before any arithmetic: 1e1000000
     # overflows the decimal context, and 1e-9999999999 would round to 0 in it.
     if value.adjusted() > len(str(MAX_AMOUNT)) or abs(value) > MAX_AMOUNT:
-        raise ValueError(f"{text!r} is more than the ledger holds ({MAX_AMOUNT:,} at most)")
+        raise ValueError(_("%(text)s is more than the ledger holds (%(most)s at most)",
+                           text=repr(text), most=counted(MAX_AMOUNT)))
     if -_exponent(value) > MOST_DECIMALS:
-        raise ValueError(f"{text!r} has more decimals than any currency")
+        raise ValueError(_("%(text)s has more decimals than any currency", text=repr(text)))
     return value
 
 
@@ -176,7 +192,8 @@ def _minor(value: Decimal, currency: str) -> int:
     digits = MINOR_DIGITS.get(currency, 2)
     scaled = value * (10 ** digits)
     if scaled != scaled.to_integral_value():
-        raise ValueError(f"{value} has more than {digits} decimals for {currency}")
+        raise ValueError(_("%(value)s has more than %(digits)s decimals for %(currency)s",
+                           value=value, digits=digits, currency=currency))
     return int(scaled)
 
 
@@ -196,7 +213,8 @@ class Row:
         index = self.found.get(column)
         value = self.cells[index].strip() if index is not None and index < len(self.cells) else ""
         if FORMULA.match(value):
-            self.problem(column, f"{value!r} is a formula: type its value instead")
+            self.problem(column, _("%(value)s is a formula: type its value instead",
+                                   value=repr(value)))
             return None
         return value
 
@@ -206,7 +224,7 @@ class Row:
             return None
         if not value:
             if not optional:
-                self.problem(column, f"no {column}")
+                self.problem(column, _("no %(column)s", column=column_said(column)))
             return None
         try:
             return person_text(value, longest)
@@ -219,7 +237,7 @@ class Row:
         if value is None:
             return None
         try:
-            return date(value, self.order) if value else self.problem("date", "no date")
+            return date(value, self.order) if value else self.problem("date", _("no %(column)s", column=column_said("date")))
         except ValueError as error:
             self.problem("date", str(error))
             return None

@@ -11,31 +11,36 @@ import datetime as dt
 import io
 import zipfile
 
-from ledger.clubs.spreadsheet import MAX_ROWS, ImportProblem
+from ledger.clubs.spreadsheet import MAX_ROWS, ImportProblem, counted
+from ledger.language import N_, _
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a 2 MB workbook of 20,000 rows unpacks to about 15 MB
 MAX_PARTS = 1_000
 MAX_COLUMNS = 64
-SAVE_AS = "save it as .xlsx (Excel Workbook) or as CSV"
+# what to do instead, each said with `%(save)s` filled in (`SAVE_AS`), and what a file is
+SAVE_AS = N_("save it as .xlsx (Excel Workbook) or as CSV")
+MADE_FROM = N_("open the spreadsheet it was made from and %(save)s")
+ITSELF = N_("send the spreadsheet itself: %(save)s")
+UNPACK = N_("unpack it and send the spreadsheet inside")
+COPY = N_("copy its table into a spreadsheet and %(save)s")
 SIGNATURES = (  # the first bytes of what people send instead of a spreadsheet
-    (b"%PDF", "a PDF", "open the spreadsheet it was made from and " + SAVE_AS),
-    (b"\x89PNG", "a PNG image", "send the spreadsheet itself: " + SAVE_AS),
-    (b"\xff\xd8\xff", "a JPEG image", "send the spreadsheet itself: " + SAVE_AS),
-    (b"GIF8", "a GIF image", "send the spreadsheet itself: " + SAVE_AS),
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel 97-2003 workbook (.xls) or a workbook with "
-     "a password", "open it and " + SAVE_AS + ", without a password"),
-    (b"\x1f\x8b", "a gzip archive", "unpack it and send the spreadsheet inside"),
-    (b"Rar!", "a RAR archive", "unpack it and send the spreadsheet inside"),
-    (b"7z\xbc\xaf", "a 7-Zip archive", "unpack it and send the spreadsheet inside"),
-    (b"{\\rtf", "an RTF document", "copy its table into a spreadsheet and " + SAVE_AS),
+    (b"%PDF", N_("a PDF"), MADE_FROM),
+    (b"\x89PNG", N_("a PNG image"), ITSELF),
+    (b"\xff\xd8\xff", N_("a JPEG image"), ITSELF),
+    (b"GIF8", N_("a GIF image"), ITSELF),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", N_("an Excel 97-2003 workbook (.xls) or a workbook "
+                                            "with a password"),
+     N_("open it and %(save)s, without a password")),
+    (b"\x1f\x8b", N_("a gzip archive"), UNPACK),
+    (b"Rar!", N_("a RAR archive"), UNPACK),
+    (b"7z\xbc\xaf", N_("a 7-Zip archive"), UNPACK),
+    (b"{\\rtf", N_("an RTF document"), COPY),
 )
 ZIPPED = (  # a zip's part that says what the zip is
-    ("word/document.xml", "a Word document (.docx)", "copy its table into a spreadsheet and "
-     + SAVE_AS),
-    ("ppt/presentation.xml", "a PowerPoint file (.pptx)", "send the spreadsheet itself: "
-     + SAVE_AS),
-    ("Index/Document.iwa", "an Apple Numbers file", "in Numbers, File › Export To › Excel or "
-     "CSV"),
+    ("word/document.xml", N_("a Word document (.docx)"), COPY),
+    ("ppt/presentation.xml", N_("a PowerPoint file (.pptx)"), ITSELF),
+    ("Index/Document.iwa", N_("an Apple Numbers file"),
+     N_("in Numbers, File › Export To › Excel or CSV")),
 )
 ODS = b"application/vnd.oasis.opendocument.spreadsheet"
 
@@ -45,15 +50,16 @@ def is_workbook(raw: bytes) -> bool:
     head = raw[:8]
     for signature, what, then in SIGNATURES:
         if head.startswith(signature):
-            raise ImportProblem(f"This is {what}, not a spreadsheet this reads: {then}.")
+            raise ImportProblem(_("This is %(what)s, not a spreadsheet this reads: %(then)s.",
+                                  what=_(what), then=_(then, save=_(SAVE_AS))))
     if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
         return _zipped(raw)
     if _not_text(raw[:4096]):
-        raise ImportProblem("This is not a spreadsheet's text (it holds bytes no CSV has): "
-                            + SAVE_AS + ".")
+        raise ImportProblem(_("This is not a spreadsheet's text (it holds bytes no CSV has): "
+                              "%(save)s.", save=_(SAVE_AS)))
     if raw[:512].lstrip().lower().startswith((b"<!doctype html", b"<html")):
-        raise ImportProblem("This is a web page, not a spreadsheet: download the sheet itself "
-                            "(Google Sheets: File › Download › .xlsx or .csv).")
+        raise ImportProblem(_("This is a web page, not a spreadsheet: download the sheet itself "
+                              "(Google Sheets: File › Download › .xlsx or .csv)."))
     return False
 
 
@@ -64,17 +70,18 @@ def _zipped(raw: bytes) -> bool:
         if "xl/workbook.xml" in names:
             return True
         if "mimetype" in names and archive.read("mimetype")[:len(ODS)] == ODS:
-            raise ImportProblem("This is an OpenDocument spreadsheet (.ods), which is not read "
-                                "here: in LibreOffice, File › Save As… › Excel 2007-365 "
-                                "(.xlsx) or Text CSV.")
+            raise ImportProblem(_("This is an OpenDocument spreadsheet (.ods), which is not read "
+                                  "here: in LibreOffice, File › Save As… › Excel 2007-365 "
+                                  "(.xlsx) or Text CSV."))
     except (zipfile.BadZipFile, OSError, ValueError, KeyError, RuntimeError):
-        raise ImportProblem("This is a zip archive that cannot be opened, not a spreadsheet: "
-                            + SAVE_AS + ".") from None
+        raise ImportProblem(_("This is a zip archive that cannot be opened, not a spreadsheet: "
+                              "%(save)s.", save=_(SAVE_AS))) from None
     for part, what, then in ZIPPED:
         if part in names:
-            raise ImportProblem(f"This is {what}, not a spreadsheet: {then}.")
-    raise ImportProblem("This is a zip archive, not a spreadsheet: unpack it and send the "
-                        "spreadsheet inside, as .xlsx or CSV.")
+            raise ImportProblem(_("This is %(what)s, not a spreadsheet: %(then)s.", what=_(what),
+                                  then=_(then, save=_(SAVE_AS))))
+    raise ImportProblem(_("This is a zip archive, not a spreadsheet: unpack it and send the "
+                          "spreadsheet inside, as .xlsx or CSV."))
 
 
 def _not_text(head: bytes) -> bool:
@@ -93,8 +100,9 @@ def sheets(raw: bytes):
     archive = zipfile.ZipFile(io.BytesIO(raw))
     parts = archive.infolist()
     if len(parts) > MAX_PARTS or sum(p.file_size for p in parts) > MAX_UNPACKED:
-        raise ImportProblem(f"The workbook unpacks to more than {MAX_UNPACKED // 2**20} MB: "
-                            "save the sheet with the results alone, as .xlsx or CSV.")
+        raise ImportProblem(_("The workbook unpacks to more than %(most)s MB: save the sheet "
+                              "with the results alone, as .xlsx or CSV.",
+                              most=MAX_UNPACKED // 2**20))
     import openpyxl  # loaded when a workbook comes, not by every worker at start
 
     try:
@@ -106,8 +114,8 @@ def sheets(raw: bytes):
     except ImportProblem:
         raise
     except Exception as error:  # whatever a damaged part raises, said, never a 500
-        raise ImportProblem(f"The workbook cannot be read ({type(error).__name__}): open it "
-                            "and save it again as .xlsx, or as CSV.") from None
+        raise ImportProblem(_("The workbook cannot be read (%(error)s): open it and save it "
+                              "again as .xlsx, or as CSV.", error=type(error).__name__)) from None
 
 
 def _rows(sheet) -> list[tuple[int, list[str]]]:
@@ -115,9 +123,10 @@ def _rows(sheet) -> list[tuple[int, list[str]]]:
     width = min(MAX_COLUMNS, sheet.max_column or MAX_COLUMNS)
     for number, values in enumerate(sheet.iter_rows(max_col=width, values_only=True), 1):
         if number > MAX_ROWS + 1:
-            raise ImportProblem(f"The sheet {sheet.title!r} has more than {MAX_ROWS:,} rows "
-                                "(or rows formatted far below its results): split it, or "
-                                "delete the rows below the results.")
+            raise ImportProblem(_("The sheet %(name)s has more than %(most)s rows (or rows "
+                                  "formatted far below its results): split it, or delete the "
+                                  "rows below the results.", name=repr(sheet.title),
+                                  most=counted(MAX_ROWS)))
         cells = [_text(value) for value in values]
         started = started or any(cells)
         if started:

@@ -26,7 +26,8 @@ def cards_bartered(game: InPlay, data: dict) -> list[dict]:
     data = {"with": game.left_of(game.seated("data.player", data["player"])), **data}
     generic.cards_bartered(game, data)
     if data["with"] != game.left_of(data["player"]):
-        raise Conflict.field("data.with", "In Commerce a player barters with the player on his left.")
+        raise Conflict.field("data.with", _("In Commerce a player barters with the player on "
+                                            "his left."))
     return []
 
 
@@ -51,15 +52,18 @@ def commerce_stand(game: InPlay, data: dict) -> list[dict]:
     beaten pays one stake to each holder of a better hand."""
     stander = game.seated("data.stander", data["stander"])
     if "winner" not in data:
-        raise Inconsistent.field("data.winner", "Several held a better hand: say whose was best.")
+        raise Inconsistent.field("data.winner",
+                                 _("Several held a better hand: say whose was best."))
     winner = game.seated("data.winner", data["winner"])
     better = [game.seated("data.better_hands", p) for p in data["better_hands"]]
     if stander in better:
-        raise Inconsistent.field("data.better_hands", "The stander cannot hold a better hand than his own.")
+        raise Inconsistent.field("data.better_hands",
+                                 _("The stander cannot hold a better hand than his own."))
     if not better and winner != stander:
-        raise Inconsistent.field("data.winner", "With no better hand, the stander wins.")
+        raise Inconsistent.field("data.winner", _("With no better hand, the stander wins."))
     if better and winner not in better:
-        raise Inconsistent.field("data.winner", "A beaten stander's winner holds one of the better hands.")
+        raise Inconsistent.field("data.winner",
+                                 _("A beaten stander's winner holds one of the better hands."))
     dealer = game.dealer()
     return combine([
         *kit.pool_taken(game, winner),

@@ -15,6 +15,7 @@ from ledger.clubs.state import ClubState
 from ledger.errors import Conflict, NotFound
 from ledger.events.draft import Draft
 from ledger.events.store.base import CLUB_TOKENS, SESSION_TOKENS
+from ledger.language import _
 from ledger.service.copies import club_copy, session_copy
 from ledger.service.sessions import derived_tokens, digests, new_tokens, token_digest
 from ledger.service.unit_of_work import Units
@@ -59,8 +60,8 @@ class Clubs:
         proof = body.get("write_token")
         if not isinstance(proof, str) or self.store.find_token(
                 SESSION_TOKENS, token_digest(proof)) != (session_id, "write"):
-            raise NotFound(f"No evening {session_id} with that write token.",
-                           {"write_token": ["not the evening's write token"]})
+            raise NotFound(_("No evening %(id)s with that write token.", id=session_id),
+                           {"write_token": [_("not the evening's write token")]})
         data = facts.load("evening_attached", {"session_id": session_id,
                                                "links": body.get("links", {})})
         draft = Draft(f"attach-{session_id}", "evening_attached", None, data)
@@ -137,7 +138,7 @@ class Clubs:
         with self.store.reading() as reader:
             with kept.lock:
                 if reader.opened_by(club_id) != "club_created":
-                    raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
+                    raise NotFound(_("No club %(id)s.", id=club_id), {"club_id": [_("unknown club")]})
                 state = club_copy(self.units.clubs.caught_up(kept, reader, club_id))
             return state, self._summaries(reader, reader.evening_versions(club_id))
 
@@ -147,7 +148,7 @@ class Clubs:
         kept = self.units.clubs.entry(club_id)
         with self.store.reading() as reader, kept.lock:
             if reader.opened_by(club_id) != "club_created":
-                raise NotFound(f"No club {club_id}.", {"club_id": ["unknown club"]})
+                raise NotFound(_("No club %(id)s.", id=club_id), {"club_id": [_("unknown club")]})
             return self.units.clubs.caught_up(kept, reader, club_id).language
 
     @contextmanager
@@ -195,8 +196,8 @@ def _again(writer, original: dict, opening: dict, members: list[str], client_id:
     links, sid = original["data"].get("links", {}), original["data"].get("session_id")
     opened = writer.get(sid, sid) if original["type"] == "evening_attached" else None
     if opened is None or opened["data"] != opening or list(links.values()) != members:
-        raise Conflict(f"Id {client_id} was already used for another evening.",
-                       {"id": ["already used for a different evening"]})
+        raise Conflict(_("Id %(id)s was already used for another evening.", id=client_id),
+                       {"id": [_("already used for a different evening")]})
     return _answer(sid, links, original["version"], 1 + len(links))
 
 

@@ -76,7 +76,7 @@ class Views:
         if name not in (named or (None,)):  # a pool it does not have: none to read
             why = (_("One of: %(pools)s.", pools=", ".join(named)) if named
                    else _("This game has one pool: leave pool out."))
-            raise NotFound(f"pool: {why}", {"pool": [why]})
+            raise NotFound(_("pool: %(why)s", why=why), {"pool": [why]})
         held = pools_by_game(state)[gid].get(name, 0)
         shared = refund(self.sessions.log(sid, state.version), gid, name, held, list(record.seats))
         return {"game_id": gid, "pool": name, "counters": held, **shared}

@@ -13,7 +13,9 @@ def machine(described):
     """What a client reads as data: every key but the words (outcomes' data kept)."""
     if isinstance(described, dict):
         kept = {key: machine(value) for key, value in described.items()
-                if key not in (*SAID, "choice_labels", "outcomes")}
+                if key not in (*SAID, "choice_labels", "outcomes", "pool_names")}
+        if "pool_names" in described:  # the pools' names, said; the pools they name, data
+            kept["pool_names"] = sorted(described["pool_names"])
         if "outcomes" in described:
             kept["outcomes"] = [data for _label, data in described["outcomes"]]
         return kept
@@ -34,6 +36,8 @@ def test_the_catalogue_is_said_in_the_language_asked_for_and_reads_the_same(clie
     out = {lang: next(b for b in game["buttons"] if b["type"] == "pope_joan_out")
            for lang, game in pope.items()}
     assert [f["label"] for f in out["de"]["fields"]][0] == "Wer ging aus"
+    assert [g["pool_names"]["matrimony"] for g in pope.values()] == [
+        "Matrimony", "Mariage", "Mariage"]
     option = {lang: next(o for o in game["options"] if "choice_labels" in o) for lang, game in pope.items()}
     assert option["en"]["choices"] == option["de"]["choices"]  # values, never translated
     assert option["en"]["choice_labels"] != option["de"]["choice_labels"]

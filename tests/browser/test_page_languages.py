@@ -131,7 +131,7 @@ def test_a_boards_pools_are_called_by_their_names_in_the_language(base, browser,
     phone = Phone(browser, locale=locale)
     page = phone.page
     phone.open(evening.link())
-    names = {"de-DE": "Mariage", "fr-FR": "le Mariage"}
+    names = {"de-DE": "Kasse Mariage von Poch", "fr-FR": "cagnotte Mariage de Nain jaune"}
     expect(page.locator("#settlement")).to_contain_text(names[locale])
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
     said = page.locator("body").inner_text() + " ".join(
