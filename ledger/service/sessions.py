@@ -86,13 +86,17 @@ class Sessions:
         """The session's current state, the reader's own: copied under its lock, which is
         released before anything is computed on it (`ledger.service.copies`; `records`: the
         games whose whole record the read needs, None for all)."""
+        return self._kept(session_id, lambda state: session_copy(state, records))
+
+    def _kept(self, session_id: str, take):
+        """`take(state)` of the session's kept state, caught up, under its lock (404 for none)."""
         kept = self.units.sessions.entry(session_id)
         with self.store.reading() as reader, kept.lock:
             state: SessionState = self.units.sessions.read(kept, reader, session_id)
             if state.version == 0:
                 raise NotFound(_("No session %(id)s.", id=session_id),
                                {"session_id": [_("unknown session")]})
-            return session_copy(state, records)
+            return take(state)
 
     def language(self, session_id: str, version: int | None = None) -> str:
         """The language the evening's words are said in when a request asks for none, as its
@@ -103,14 +107,9 @@ class Sessions:
         known = SPOKEN.get(session_id)
         if known is not None and known[0] == version:
             return known[1]
-        kept = self.units.sessions.entry(session_id)
-        with self.store.reading() as reader, kept.lock:
-            state: SessionState = self.units.sessions.read(kept, reader, session_id)
-            if state.version == 0:
-                raise NotFound(_("No session %(id)s.", id=session_id),
-                               {"session_id": [_("unknown session")]})
-            SPOKEN.keep(session_id, state.version, state.session.language)
-            return state.session.language
+        version, language = self._kept(session_id, lambda s: (s.version, s.session.language))
+        SPOKEN.keep(session_id, version, language)
+        return language
 
     @contextmanager
     def reading(self, session_id: str):

@@ -20,7 +20,7 @@ from ledger.projections.words import Words
 from tests.browser.test_accessibility import AXE, overflow, serious, small_targets
 from tests.browser.test_secure_link import address, table, trusting_home  # noqa: F401 (fixtures)
 from tests.browser.test_whole_evening import Host, table_get
-from tests.browser.tools import OUTPUT, Phone, chromium, pay_everything
+from tests.browser.tools import OUTPUT, Phone, chromium, open_evening, pay_everything
 from tests.server import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -127,13 +127,7 @@ def test_an_evening_of_the_round_games_at_the_table(table, trusting_home):  # no
 
 def evening(host: Recorder, page, table) -> None:  # noqa: F811 - the fixture, handed on
     page.goto(f"{table.secure}/")
-    page.fill("#open-form [name=name]", "Twelfth Night")
-    page.locator("#open-form button").click()
-    expect(page.locator("#title")).to_have_text("Twelfth Night")
-    for name in NAMES:
-        page.keyboard.type(name)
-        page.keyboard.press("Enter")
-    expect(page.locator("#players li")).to_have_count(6)
+    open_evening(page, "Twelfth Night", NAMES)
     speculation(host, page)
     three_stakes(host, page)
     snip_snap(host, page)

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.test_secure_link import address, table, trusting_home  # noqa: F401 (fixtures)
-from tests.browser.tools import Phone, chromium, pay_everything
+from tests.browser.tools import Phone, chromium, open_evening, pay_everything
 from tests.server import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.long]
@@ -135,14 +135,8 @@ def test_a_whole_evening_to_all_square_on_the_secure_link(table, trusting_home, 
 
 def play(host: Host, page, table) -> None:  # noqa: F811 - the fixture, handed on
     page.goto(f"{table.secure}/")
-    page.fill("#open-form [name=name]", "Twelfth Night")
-    page.locator("#open-form button").click()
-    expect(page.locator("#title")).to_have_text("Twelfth Night")
+    open_evening(page, "Twelfth Night", NAMES)
     assert page.evaluate("window.isSecureContext") is True
-    for name in NAMES:
-        page.keyboard.type(name)
-        page.keyboard.press("Enter")
-    expect(page.locator("#players li")).to_have_count(5)
 
     # Commerce, 8 deals: who stood, and twice a better hand (its holder wins by default)
     host.start("commerce", NAMES)

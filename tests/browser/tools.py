@@ -195,6 +195,18 @@ def counters(page) -> dict[str, str]:
         .map(row => [row.cells[0].textContent, row.cells[1].textContent]))""")
 
 
+def open_evening(page, name: str, players: list[str]) -> None:
+    """An evening opened from the welcome form, as a host does (the page open at `/`), and
+    its players added by name, each typed and Enter."""
+    page.fill("#open-form [name=name]", name)
+    page.locator("#open-form button").click()
+    expect(page.locator("#title")).to_have_text(name)
+    for player in players:
+        page.keyboard.type(player)
+        page.keyboard.press("Enter")
+    expect(page.locator("#players li")).to_have_count(len(players))
+
+
 def pay_everything(page, check=None, square: str = "All square.") -> None:
     """Every transfer of the night's end paid from the page, each as proposed, to "All
     square" (`square`: as the page's language says it); `check(screen)` on the first
