@@ -4,7 +4,7 @@ would be offered again, its facts gone, until the next change)."""
 
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone
+from tests.browser.tools import Evening, Phone, wait_until
 
 NAMES = ["Ann", "Ben", "Cy"]
 
@@ -128,5 +128,33 @@ def test_a_sheet_being_filled_in_stays_put_when_a_read_draws_above_it(base, brow
     page.wait_for_timeout(300)
     after = sheet.bounding_box()
     assert abs(after["y"] - before["y"]) <= 1, (before, after)
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_a_tap_the_evening_is_drawn_anew_under_is_not_lost(base, browser):
+    """A finger goes down on Deal, another phone's fact redraws the card (its buttons made
+    anew), the finger lifts: the deal is dealt, once (before, the tap was lost: the button it
+    went down on was gone, and the browser clicks nothing)."""
+    evening = Evening(base).seat(*NAMES)
+    game = evening.game("commerce", NAMES, stake=1)
+    phone = Phone(browser)
+    page = phone.page
+    phone.open(evening.link())
+    deal = page.locator(".game button.primary[data-fact=deal_started]")
+    expect(deal).to_be_visible()
+    page.evaluate("window.pressed = document.querySelector('.game button.primary')")
+    box = deal.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    evening.seat("Dee")  # another phone's: the evening drawn anew under the finger
+    expect(page.locator("#players li")).to_have_count(4)
+    assert page.evaluate("!window.pressed.isConnected"), "the card was not drawn anew"
+    page.mouse.up()
+    expect(page.locator("#status")).not_to_contain_text("pending")
+    wait_until(lambda: [e["type"] for e in evening.events()].count("deal_started") == 1, 10,
+               "the deal dealt")
+    page.wait_for_timeout(500)
+    assert [e["type"] for e in evening.events() if e["game_id"] == game] == ["deal_started"]
     phone.close()
     assert phone.errors == [], phone.errors

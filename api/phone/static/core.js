@@ -82,6 +82,22 @@ export function steady(draw) {
 // on a name says "change" as the finger lands: moved then, the tap would lift elsewhere)
 let down = false;
 addEventListener("pointerdown", () => { down = true; }, true);
+
+// A tap the evening is drawn anew under (a push, a read) is not lost: the button the finger
+// went down on was replaced by its like, which the browser does not click; it is clicked
+let pressed = null, clicked = false;
+const same = (a, b) => a.textContent === b.textContent && a.getAttribute("aria-label") === b.getAttribute("aria-label");
+addEventListener("pointerdown", e => { pressed = e.target.closest?.("button"); }, true);
+addEventListener("click", () => { clicked = true; }, true);
+addEventListener("pointerup", e => {
+  const was = pressed;
+  pressed = null;
+  clicked = false;
+  if (was && !was.isConnected) setTimeout(() => {
+    const now = document.elementFromPoint(e.clientX, e.clientY)?.closest("button");
+    if (!clicked && now && !now.disabled && same(now, was)) now.click();
+  });
+}, true);
 for (const type of ["pointerup", "pointercancel"]) addEventListener(type, () => setTimeout(() => { down = false; }), true);
 export const keepOnScreen = form => form.addEventListener("change", function keep() {
   requestAnimationFrame(() => {
