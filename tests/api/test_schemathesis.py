@@ -215,7 +215,9 @@ def test_every_operation_answers_as_documented(case):
             case.path_parameters[name] = real[name]
     # In-process, nothing decodes a compressed body (requests asks for br once brotli is
     # installed): the checks read it as sent, so the case asks for none.
-    headers = {"Accept-Encoding": "identity"}
+    # English asked for: a case may change the evening's or club's language
+    # (`language_changed`), and a rule between fields is known by its English title
+    headers = {"Accept-Encoding": "identity", "Accept-Language": "en"}
     if not negative(ParameterLocation.HEADER):
         headers["Authorization"] = (CLUB if club else TABLE).write["Authorization"]
     response = case.call(headers=headers)
