@@ -44,8 +44,16 @@ HEADERS = {  # what a column may be headed, casefolded, without accents or punct
 COLUMNS = {"date": N_("date"), "evening": N_("evening"), "member": N_("member"),
            "counters": N_("counters"), "money": N_("money"), "game": N_("game"),
            "currency": N_("currency"), "counters or money": N_("counters or money")}
-column_said = lambda column: _(COLUMNS.get(column, column))  # noqa: E731
-counted = lambda n: format_decimal(n, locale=locale())  # noqa: E731
+
+
+def column_said(column: str) -> str:
+    return _(COLUMNS.get(column, column))
+
+
+def counted(n) -> str:
+    return format_decimal(n, locale=locale())
+
+
 FORMULA = re.compile(r"^\s*[=@]")
 NEWLINE = re.compile(r"\r\n|\r|\n")
 

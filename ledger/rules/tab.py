@@ -4,18 +4,17 @@ no member's still owes or is owed (a guest settles tonight), when nothing is owe
 it is carried already; once carried, nothing more that moves money is taken in the evening
 until the carry is undone."""
 
+from babel.dates import format_date
+
 from ledger.errors import Conflict
 from ledger.events.draft import Draft
 from ledger.events.postings import player
 from ledger.games.told import capital
-from ledger.language import _, n_
+from ledger.language import _, locale, n_
 from ledger.projections.days import evening_zone, local_time
 from ledger.projections.money import money_said
 from ledger.projections.state import SessionState
 from ledger.projections.words import Words
-
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
 
 
 def carried_to_tab(state: SessionState, links: dict[str, str] | None) -> list[dict]:
@@ -82,8 +81,9 @@ def check_open(state: SessionState, draft: Draft, postings: list[dict] | None = 
 
 
 def carried_on(state: SessionState) -> str:
-    """The day of the carry, in the evening's time zone: `3 December 2026`."""
+    """The day of the carry, in the evening's time zone, as the language writes it: `3 December
+    2026`, `3. Dezember 2026`."""
     moment = local_time(state.carried.recorded_at, evening_zone(state.session.time_zone)[1])
     if moment is None:
-        return "an earlier day"
-    return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year}"
+        return _("an earlier day")
+    return format_date(moment.date(), "long", locale=locale())  # (en_GB: `3 December 2026`)

@@ -8,6 +8,7 @@ import pytest
 
 from ledger.clubs import evening, standings, tab
 from ledger.clubs.state import fold as fold_club
+from ledger.language import speaking
 from ledger.projections.days import evening_day, local_day
 from ledger.projections.exports import file_stem
 from ledger.projections.results import results
@@ -114,6 +115,8 @@ def test_the_carry_to_the_tab_is_said_on_the_evening_s_own_day():
     state = opened("2026-11-27T20:30:00+00:00", KIRITIMATI)
     state.carried = Carry("carry", 2, "2026-11-27T21:00:00+00:00", {})
     assert carried_on(state) == "28 November 2026"
+    with speaking("de"):
+        assert carried_on(state) == "28. November 2026"
     assert results(state)["carried"]["date"] == "2026-11-28"
 
 

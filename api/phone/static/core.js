@@ -77,17 +77,12 @@ export function steady(draw) {
   if (moved) scrollBy({top: moved});
 }
 
-// A sheet keeps its Record (its last child) on the screen as it is filled in: the page moves
-// up, never past the sheet's top, and never under a finger still down (a box left by a tap
-// on a name says "change" as the finger lands: moved then, the tap would lift elsewhere)
-let down = false;
-addEventListener("pointerdown", () => { down = true; }, true);
-
-// A tap the evening is drawn anew under (a push, a read) is not lost: the button the finger
-// went down on was replaced by its like, which the browser does not click; it is clicked
-let pressed = null, clicked = false;
+// A finger down (`down`, for keepOnScreen below) and the button it went down on (`pressed`):
+// a tap the evening is drawn anew under (a push, a read) is not lost, the button having been
+// replaced by its like, which the browser does not click; it is clicked here
+let down = false, pressed = null, clicked = false;
 const same = (a, b) => a.textContent === b.textContent && a.getAttribute("aria-label") === b.getAttribute("aria-label");
-addEventListener("pointerdown", e => { pressed = e.target.closest?.("button"); }, true);
+addEventListener("pointerdown", e => { down = true; pressed = e.target.closest?.("button"); }, true);
 addEventListener("click", () => { clicked = true; }, true);
 addEventListener("pointerup", e => {
   const was = pressed;
@@ -98,6 +93,9 @@ addEventListener("pointerup", e => {
     if (!clicked && now && !now.disabled && same(now, was)) now.click();
   });
 }, true);
+// A sheet keeps its Record (its last child) on the screen as it is filled in: the page moves
+// up, never past the sheet's top, and never under a finger still down (a box left by a tap
+// on a name says "change" as the finger lands: moved then, the tap would lift elsewhere)
 for (const type of ["pointerup", "pointercancel"]) addEventListener(type, () => setTimeout(() => { down = false; }), true);
 export const keepOnScreen = form => form.addEventListener("change", function keep() {
   requestAnimationFrame(() => {

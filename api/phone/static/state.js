@@ -63,12 +63,12 @@ export const names = () => Object.fromEntries(view.summary.players.map(p => [p.i
 export const titleOf = game => (SPECS[game.kind] || UNKNOWN).title;
 
 // A game's named pool as the table calls it (the catalogue's words), else by its name
-export const poolLabel = (game, name) => ((SPECS[game.kind] || UNKNOWN).pool_names || {})[name] || name;
+export const poolLabel = (game, name) => ((SPECS[game?.kind] || UNKNOWN).pool_names || {})[name] || name;
 
 export function poolName(pool) {
   const found = view.summary.games.find(g => g.id === pool.game_id);
   const game = found ? titleOf(found) : _("a game");
-  return pool.pool ? _("{game}'s {pool} pool", {game, pool: found ? poolLabel(found, pool.pool) : pool.pool}) : _("the {game} pool", {game});
+  return pool.pool ? _("{game}'s {pool} pool", {game, pool: poolLabel(found, pool.pool)}) : _("the {game} pool", {game});
 }
 
 // Half-filled inline sheets, by deal, kept across redraws until the service has their fact
