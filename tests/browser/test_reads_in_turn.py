@@ -2,6 +2,7 @@
 after a later one, and the page never draws the older evening over the newer (a game's deal
 would be offered again, its facts gone, until the next change)."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.tools import Evening, Phone, wait_until
@@ -132,29 +133,43 @@ def test_a_sheet_being_filled_in_stays_put_when_a_read_draws_above_it(base, brow
     assert phone.errors == [], phone.errors
 
 
-def test_a_tap_the_evening_is_drawn_anew_under_is_not_lost(base, browser):
+@pytest.mark.parametrize("finger", ["mouse", "touch"])
+def test_a_tap_the_evening_is_drawn_anew_under_is_dealt_once(base, browser, finger):
     """A finger goes down on Deal, another phone's fact redraws the card (its buttons made
-    anew), the finger lifts: the deal is dealt, once (before, the tap was lost: the button it
-    went down on was gone, and the browser clicks nothing)."""
+    anew), the finger lifts: the deal is dealt, once. With a mouse the browser clicks nothing
+    then (the button it went down on is gone: the page clicks its like); with a finger on a
+    touch screen the browser clicks what is under it when it lifts (the page must not click
+    it a second time: that dealt two deals)."""
     evening = Evening(base).seat(*NAMES)
-    game = evening.game("commerce", NAMES, stake=1)
-    phone = Phone(browser)
+    game = evening.game("speculation", NAMES, stake=1)  # (Deal offered in a deal)
+    phone = Phone(browser, **({"has_touch": True, "is_mobile": True} if finger == "touch" else {}))
     page = phone.page
     phone.open(evening.link())
+    page.evaluate("window.clicks = []; addEventListener('click', e => clicks.push(e.target.textContent))")
     deal = page.locator(".game button.primary[data-fact=deal_started]")
     expect(deal).to_be_visible()
     page.evaluate("window.pressed = document.querySelector('.game button.primary')")
     box = deal.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = phone.context.new_cdp_session(page) if finger == "touch" else None
+    if touch:
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down()
     evening.seat("Dee")  # another phone's: the evening drawn anew under the finger
     expect(page.locator("#players li")).to_have_count(4)
     assert page.evaluate("!window.pressed.isConnected"), "the card was not drawn anew"
-    page.mouse.up()
-    expect(page.locator("#status")).not_to_contain_text("pending")
-    wait_until(lambda: [e["type"] for e in evening.events()].count("deal_started") == 1, 10,
+    if touch:
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    else:
+        page.mouse.up()
+    wait_until(lambda: [e["type"] for e in evening.events()].count("deal_started") >= 1, 10,
                "the deal dealt")
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(1000)  # (a second deal, were it sent, would be in by now)
+    expect(page.locator("#status")).not_to_contain_text("pending")
     assert [e["type"] for e in evening.events() if e["game_id"] == game] == ["deal_started"]
+    clicks = page.evaluate("window.clicks")  # one tap, one action (not the card's next button too)
+    assert len(clicks) == 1 and clicks[0].startswith("Deal 1"), clicks
     phone.close()
     assert phone.errors == [], phone.errors

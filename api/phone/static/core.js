@@ -78,19 +78,26 @@ export function steady(draw) {
 }
 
 // A finger down (`down`, for keepOnScreen below) and the button it went down on (`pressed`):
-// a tap the evening is drawn anew under (a push, a read) is not lost, the button having been
-// replaced by its like, which the browser does not click; it is clicked here
+// a mouse's click the evening is drawn anew under (a push, a read) is not lost, the button
+// having been replaced by its like, which the browser does not click; it is clicked here. A
+// finger or a pen on a touch screen is left alone: the browser clicks what is under it as it
+// lifts, and a click here as well was a second action for one tap. Nor is a press the page or
+// the browser cancelled (its default prevented) clicked.
 let down = false, pressed = null, clicked = false;
 const same = (a, b) => a.textContent === b.textContent && a.getAttribute("aria-label") === b.getAttribute("aria-label");
-addEventListener("pointerdown", e => { down = true; pressed = e.target.closest?.("button"); }, true);
+addEventListener("pointerdown", e => {
+  down = true;
+  const button = e.pointerType === "mouse" && e.target.closest?.("button");
+  pressed = button ? {button, e} : null;
+}, true);
 addEventListener("click", () => { clicked = true; }, true);
 addEventListener("pointerup", e => {
   const was = pressed;
   pressed = null;
   clicked = false;
-  if (was && !was.isConnected) setTimeout(() => {
+  if (was && !was.button.isConnected) setTimeout(() => {
     const now = document.elementFromPoint(e.clientX, e.clientY)?.closest("button");
-    if (!clicked && now && !now.disabled && same(now, was)) now.click();
+    if (!clicked && !was.e.defaultPrevented && !e.defaultPrevented && now && !now.disabled && same(now, was.button)) now.click();
   });
 }, true);
 // A sheet keeps its Record (its last child) on the screen as it is filled in: the page moves
