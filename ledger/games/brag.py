@@ -9,7 +9,9 @@ up by any individual player, increase it, or pass out." So a bet (`stake_paid` i
 brings the player's total this deal to at least the most any one player has put up, and the
 limit bounds the raise over that, not the sum put up. "If no one will see the dealer's ante,"
 he takes it back and each other player pays him a counter: once anyone has put up the ante,
-it has been seen."""
+it has been seen.
+
+Its names: "Brag" in every language (an English game the books give no other name)."""
 
 from ledger.errors import Conflict
 from ledger.events.fields import Counters, EventData

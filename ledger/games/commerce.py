@@ -1,5 +1,7 @@
 """Commerce (seed 000: W. H. Peel, *Round Games with Cards*): antes, trading for ready money
-or by barter, and the stand."""
+or by barter, and the stand.
+
+Its names: "Commerce" in German and French too (a French word, and the game's name there)."""
 
 from marshmallow import post_load
 

@@ -1,5 +1,10 @@
 """Snip-Snap-Snorum / Jig (seed 001: W. H. Peel, *Round Games with Cards*): the pool, and
-going Out."""
+going Out.
+
+Its names: in German "Schnipp-Schnapp-Schnorum", the children's game's "original and proper
+name" (A. F. C. Vilmar, as Wikipedia's "Snip, Snap, Snorem" quotes him, beside the Franconian
+"Schnip, Schnap, Schnurr" of 1650); the French "Chnif Chnof Chnorum" of 1782 is a curiosity no
+table would know, so in French its English name."""
 
 from marshmallow import fields
 

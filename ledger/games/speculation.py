@@ -1,5 +1,8 @@
 """Speculation (seed 003: W. H. Peel, *Round Games with Cards*): contributions, sales of the
-trump, cards and hands, and fines."""
+trump, cards and hands, and fines.
+
+Its names: "Spekulation", "Spéculation": the books know it by its English name alone, which
+each language has its own word for."""
 
 from ledger.errors import Conflict
 from ledger.events.fields import Counters, EventData, Flag, Ref

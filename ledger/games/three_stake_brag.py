@@ -1,5 +1,8 @@
 """Three-stake Brag: three pools a deal, each won once.
 
+Its names: "Brag" in every language (an English game the books give no other name), its three
+stakes said in each ("Brag mit drei Einsätzen", "Brag à trois mises").
+
 Seed 004 (R. F. Foster, *Foster's Complete Hoyle*, "Brag"): "There are two varieties of this
 old English game; single, and three-stake Brag ... Three to twelve players may form a table."
 The three stakes after *Hoyle's Games, Improved and Enlarged*, "Brag", p. 241; the American

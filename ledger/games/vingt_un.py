@@ -1,5 +1,9 @@
 """Vingt-un (seeds 002, 003: W. H. Peel, *Round Games with Cards*): the pool's three feeds, hands settled with the dealer, doubled
-stakes, the brulet, and the deal passed by a natural."""
+stakes, the brulet, and the deal passed by a natural.
+
+Its names: in French "Vingt-et-un", the name it came to England under (Peel's "Vingt-un" is its
+shortening); in German "Siebzehn und Vier", the name German tables give the banking game of
+twenty-one."""
 
 from marshmallow import fields, validate
 

@@ -33,6 +33,11 @@ def test_the_catalogue_is_said_in_the_language_asked_for_and_reads_the_same(clie
             for lang, c in zip(("en", "de", "fr"), catalogues)}
     assert (pope["en"]["title"], pope["de"]["title"], pope["fr"]["title"]) == (
         "Pope Joan", "Poch", "Nain jaune")
+    titles = {kind: [next(g["title"] for g in c["games"] if g["kind"] == kind) for c in catalogues]
+              for kind in ("snip_snap_snorum", "vingt_un", "loo")}  # the names the modules cite
+    assert titles == {"snip_snap_snorum": ["Snip-Snap-Snorum", "Schnipp-Schnapp-Schnorum", "Snip-Snap-Snorum"],
+                      "vingt_un": ["Vingt-un", "Siebzehn und Vier", "Vingt-et-un"],
+                      "loo": ["Loo", "Loo", "Loo"]}
     out = {lang: next(b for b in game["buttons"] if b["type"] == "pope_joan_out")
            for lang, game in pope.items()}
     assert [f["label"] for f in out["de"]["fields"]][0] == "Wer ging aus"

@@ -4,7 +4,9 @@ in full (`counts`: how many cards, spades… each took, a whole deal of the pack
 usually does, as who took what scores (`taken`: a tap a thing). Scores are a projection of
 the counts (`scores`), and a game won takes no more deals; the count that wins it pays its
 stakes (`stakes`: so much a game, or a point, after Foster's Complete Hoyle), so the counts
-are undone from the latest back."""
+are undone from the latest back.
+
+Its names: "Casino" in German and French, as the game is spelt there."""
 
 from marshmallow import fields, validate
 

@@ -1,5 +1,9 @@
 """Loo: the pool divided by tricks, the looed paying into the next pool.
 
+Its names: "Loo" in every language. Its French forebear Mouche (or Lanturlu, whence
+"Lanterloo") is a five-card game of its own (Parlett, *The Penguin Book of Card Games*,
+"Five-card Loo"), and German tables have no name for it.
+
 The rules after Professor Hoffmann (ed.), *Hoyle's Games Modernized* (Routledge, 1909), "Loo";
 W. H. Peel, *Round Games with Cards*, "Loo" (seed 001's book); *Cassell's Book of In-door
 Amusements, Card Games, and Fireside Fun* (c. 1881), "Loo"; *Hoyle's Games, Improved and

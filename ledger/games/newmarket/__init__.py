@@ -1,5 +1,8 @@
 """Newmarket (Michigan, Boodle, Stops): the boodle cards staked on each deal, going out.
 
+Its names: "Newmarket" in every language: German and French tables play its cousins (Poch,
+Nain jaune) under their own names, not it.
+
 Seed 001 (Peel, *Round Games with Cards*) names it beside Pope Joan ("so similar to Pope Joan,
 Spin, and Newmarket"), its elder: named pools dressed each deal, an Out paid a counter a card.
 The rules after R. F. Foster, *Foster's Complete Hoyle* (1897), "Newmarket" and "Saratoga";

@@ -1,5 +1,11 @@
 """Pope Joan: the board of eight compartments, dressed before each deal.
 
+Its names: the family's German member is Poch and its French one Nain jaune, each with a staking
+board of its own (Wikipedia's "Pope Joan (card game)", after D. Parlett: "related to the
+German Poch and French Nain Jaune"; "Pope Joan" is held a corruption of "nain jaune"): the
+game is called so in German and French, its compartments by their literal names (Nain jaune's
+board of roi de cœur, dame de pique… is not Pope Joan's).
+
 Seed 001 (W. H. Peel, *Round Games with Cards*) sends the reader to it ("so similar to Pope
 Joan, Spin, and Newmarket"). The rules after Professor Hoffmann (ed.), *Hoyle's Games
 Modernized*, new ed. revised to 1909 (Routledge), "Pope Joan"; *Hoyle's Games, Improved and

@@ -1,6 +1,9 @@
 """Progressive Poker (seed 004: *Foster's Complete Hoyle*): tables, pots, the bell, and rebuys
 from the banker. Seating, chips and prizes are the game's read (`tallies`). It has rounds, not
-deals: a pot at each table, then the bell."""
+deals: a pot at each table, then the bell.
+
+Its names: "Progressives Poker", "Poker progressif": the English name said in each language
+(the books know it in English only)."""
 
 from dataclasses import replace
 
