@@ -173,3 +173,40 @@ def test_a_tap_the_evening_is_drawn_anew_under_is_dealt_once(base, browser, fing
     assert len(clicks) == 1 and clicks[0].startswith("Deal 1"), clicks
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def test_a_fact_answered_at_once_moves_nothing_and_one_kept_waiting_is_listed(base, browser):
+    """A fact the service answers within a moment is never listed as pending above the page:
+    the list came and went with every tap, moving what is below it (a game's card and its
+    open sheet, the players' form) down and up. One kept waiting (a slow link) is
+    listed until it is answered."""
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser)
+    page = phone.page
+    phone.open(evening.link())
+    page.evaluate("""window.listed = 0; new MutationObserver(() => {
+        if (document.querySelector('#attention .pending-list')) window.listed++; })
+      .observe(document.querySelector('#attention'), {childList: true, subtree: true})""")
+    held = []
+    page.route(lambda url: url.endswith("/players"), lambda route: held.append(route))
+
+    def add(name: str, answered_after_ms: int) -> None:
+        page.fill("#player-form [name=name]", name)
+        page.click("#player-form button[type=submit]")
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(20)
+        assert held, f"{name} was not sent"
+        page.wait_for_timeout(answered_after_ms)
+        if answered_after_ms > 1500:  # kept waiting: listed
+            expect(page.locator("#attention .pending-list")).to_contain_text(name)
+        held.pop().continue_()
+        expect(page.locator("#players li")).to_have_count(len(NAMES) + 1 + (name == "Eve"))
+
+    add("Dee", 800)  # answered within a moment
+    assert page.evaluate("window.listed") == 0, "a fact answered at once was listed as pending"
+    add("Eve", 2500)
+    expect(page.locator("#attention .pending-list")).to_have_count(0)
+    phone.close()
+    assert phone.errors == [], phone.errors

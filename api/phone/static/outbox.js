@@ -1,14 +1,22 @@
 // What waits on the evening's page: facts pending (not yet in the totals) and refusals kept for
 // a decision (recorded anyway, or discarded). Loaded once the page has drawn (draw.js).
-import {$, _, button, el} from "./core.js";
+import {$, _, button, el, steady} from "./core.js";
 import {ev, keptSheets, SPECS, UNKNOWN, view} from "./state.js";
 import {outbox, recordAnyway, saveOutbox} from "./sync.js";
+
+const SOON_MS = 1500;
 
 export function drawOutbox() {
   if (!ev) return;  // items queued by an earlier version of the page carry no words: their type
   const items = outbox().map(i => ({...i, words: i.words || (i.body.type || i.path.slice(1)).replace(/_/g, " ")}));
   const box = $("#attention");
-  const pending = items.filter(i => !i.look);
+  // a fact is listed as pending once it has waited a moment (offline, at once): one the service
+  // answers as it is tapped never flashes a list above the games, which moved them
+  const now = Date.now(), young = i => navigator.onLine && i.at && now - i.at < SOON_MS;
+  const pending = items.filter(i => !i.look && !young(i));
+  const soon = items.filter(i => !i.look && young(i)).map(i => i.at + SOON_MS - now);
+  clearTimeout(drawOutbox.later);
+  if (soon.length) drawOutbox.later = setTimeout(() => steady(drawOutbox), Math.min(...soon));
   // a refusal kept for a sheet on the page is shown on that sheet, as typed, not here
   const rows = items.filter(i => i.look && !(i.sheet && keptSheets.has(i.sheet))).map(item => {
     const actions = el("div", null, {class: "row"});

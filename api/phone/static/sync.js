@@ -30,7 +30,7 @@ export function enqueue(path, body, words, sheet, intent) {  // `sheet`: the she
   if (body.game_id) keep.set(playingKey(), body.game_id);  // the game recorded in is the one played
   const same = intent && [...outbox().filter(i => !i.look), ...unread()].find(i => i.intent === intent);
   if (same) return same.body.id;
-  const item = {path, body: {id: uuid(), ...body}, words, ...(sheet ? {sheet} : {}), ...(intent ? {intent} : {})};
+  const item = {path, body: {id: uuid(), ...body}, words, at: Date.now(), ...(sheet ? {sheet} : {}), ...(intent ? {intent} : {})};
   saveOutbox([...outbox(), item]);
   flush();
   return item.body.id;
