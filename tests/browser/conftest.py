@@ -33,6 +33,16 @@ def base(tmp_path_factory):
         yield base
 
 
+@pytest.fixture(autouse=True)
+def _phones_closed():
+    """Every phone a test opened is closed after it, whatever happened: one left open (a test
+    that failed half way) went on asking for changes twice a second to the end of the run."""
+    yield
+    for phone in OPENED:
+        phone.close()
+    OPENED.clear()
+
+
 @pytest.fixture
 def pictures(tmp_path):
     """Where the test's README pictures go (`tests.browser.tools.Pictures`)."""
@@ -51,4 +61,3 @@ def pytest_runtest_makereport(item, call):
         waiting = [f"{now - since:6.1f} s  {request.method} {request.url}"
                    for phone in OPENED for request, since in phone.waiting.items()]
         report.sections.append(("requests unanswered", "\n".join(waiting) or "none"))
-    OPENED.clear()

@@ -140,6 +140,7 @@ class Phone:
                  **context):
         self.context = browser.new_context(viewport={"width": width, "height": height}, **context)
         self.context.set_default_timeout(ACTION_MS)
+        self.closed = False
         self.page = self.context.new_page()
         self.errors: list[str] = []
         # a refusal by the Content-Security-Policy is an error of the page, whatever it blocked
@@ -174,7 +175,9 @@ class Phone:
             .locator("label.chip", has_text=name).first.click()
 
     def close(self) -> None:
-        self.context.close()
+        if not self.closed:
+            self.closed = True
+            self.context.close()
 
 
 def wait_for(page, expression: str, ms: int = WAIT_MS):
