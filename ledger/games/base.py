@@ -136,13 +136,17 @@ class Game:
         """Each fact the game records, as the table names it (`noun`)."""
         return {kind: self.noun(kind) for kind in [*self.facts, *self.generic]}
 
+    def pool_called(self, name: str) -> str:
+        """A named pool as the table calls it, in the request's language."""
+        return _(self.pool_names.get(name, name))
+
     def described(self) -> dict:
         """What a client needs to offer this game: its title, how many it seats, its own reads
         and named pools, its options and the facts it records (`GET /api/v1/games`)."""
         return compact({"kind": self.kind, "title": _(self.title), "offered_as": _(self.offered_as),
                         "book": self.book, "seats": [self.seats.start, self.seats.stop - 1],
                         "reads": sorted(self.reads), "pools": list(self.pools),
-                        "pool_names": {p: _(self.pool_names.get(p, p)) for p in self.pools},
+                        "pool_names": {p: self.pool_called(p) for p in self.pools},
                         "options": [option_described(name, field)
                                     for name, field in self.options().fields.items()],
                         "buttons": [{**b.described(), **self._in_deal(b.type)}

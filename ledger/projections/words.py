@@ -87,7 +87,7 @@ class Words:
         self.players = {pid: p.name for pid, p in state.players.items()}
         self.tables = {tid: t.name for tid, t in state.tables.items()}
         self.labels: dict[str, str] = {}
-        self.pool_names: dict[str, dict] = {}  # game id -> its named pools' words (N_)
+        self.registered: dict = {}  # game id -> its game (`ledger.games`: its pools' words)
         self.started: dict[str, int] = {}  # kind -> its games so far
         for record in state.games.values():
             self._game_started(record.id, record.kind)
@@ -110,7 +110,8 @@ class Words:
         if account.startswith("pool:"):
             game_id, __, name = account[5:].partition(":")
             label = self.labels.get(game_id) or _("a game")
-            called = _(self.pool_names.get(game_id, {}).get(name, name))
+            game = self.registered.get(game_id)
+            called = game.pool_called(name) if game else name
             return (_("%(pool)s pool of %(game)s", pool=called, game=label) if name
                     else _("pool of %(game)s", game=label))
         return account
@@ -174,8 +175,8 @@ class Words:
 
     def _game_started(self, game_id: str, kind: str) -> None:
         same = self.started[kind] = self.started.get(kind, 0) + 1
-        self.pool_names[game_id] = games.named(kind).pool_names
-        title = _(games.named(kind).title)
+        game = self.registered[game_id] = games.named(kind)
+        title = _(game.title)
         self.labels[game_id] = f"{title} {same}" if same > 1 else title
 
     # ---- the session's own facts
