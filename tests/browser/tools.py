@@ -153,8 +153,14 @@ class Phone:
             self.context.on(answered, lambda r: self.waiting.pop(r, None))
         OPENED.append(self)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
-                     and "Failed to load resource" not in m.text else None)
+        self.page.on("console", self._console)
+
+    def _console(self, message) -> None:
+        """An error the page logs is the page's, but a module it was still loading when the
+        test closed it (the page gone, not broken)."""
+        cut = self.closed and "Failed to fetch dynamically imported module" in message.text
+        if message.type == "error" and "Failed to load resource" not in message.text and not cut:
+            self.errors.append(message.text)
 
     def open(self, url: str) -> "Phone":
         self.page.goto(url)
