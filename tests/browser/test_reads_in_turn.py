@@ -210,3 +210,44 @@ def test_a_fact_answered_at_once_moves_nothing_and_one_kept_waiting_is_listed(ba
     expect(page.locator("#attention .pending-list")).to_have_count(0)
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+@pytest.mark.parametrize("finger", ["mouse", "touch"])
+def test_a_game_s_button_whose_words_change_under_the_finger_still_opens_it(base, browser, finger):
+    """A finger goes down on a game in the switcher as another phone's fact changes what its
+    button says (Cassino won), then lifts: that game is opened. The page drew the switcher's
+    buttons anew, and a mouse's click on a button gone was lost (the browser clicks only
+    the element it went down on; its like said other words)."""
+    evening = Evening(base).seat(*NAMES[:2])
+    cassino = evening.game("cassino", NAMES[:2], stake=1, target=1)
+    commerce = evening.game("commerce", NAMES[:2], stake=1)
+    evening.record("deal_started", cassino)
+    phone = Phone(browser, **({"has_touch": True, "is_mobile": True} if finger == "touch" else {}))
+    page = phone.page
+    phone.open(evening.link())
+    page.locator("#switcher button", has_text="Commerce").click()  # played here: Cassino a tap away
+    expect(page.locator(".game")).to_have_attribute("data-game", commerce)
+    button = page.locator("#switcher button", has_text="Cassino")
+    expect(button).to_contain_text("deal 1")
+    expect(button).not_to_contain_text("won")
+    box = button.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = phone.context.new_cdp_session(page) if finger == "touch" else None
+    if touch:
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down()
+    ann, ben = evening.players["Ann"], evening.players["Ben"]
+    evening.record("cassino_deal_counted", cassino, counts={  # another phone's: Ann wins
+        ann: {"cards": 30, "spades": 9, "aces": 3, "great_cassino": 1, "little_cassino": 1, "sweeps": 1},
+        ben: {"cards": 22, "spades": 4, "aces": 1, "great_cassino": 0, "little_cassino": 0, "sweeps": 0}})
+    expect(button).to_contain_text("won by Ann")
+    if touch:
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    else:
+        page.mouse.up()
+    expect(page.locator(".game")).to_have_attribute("data-game", cassino)
+    expect(page.locator("#switcher button").first).to_contain_text("Cassino · won by Ann")
+    phone.close()
+    assert phone.errors == [], phone.errors

@@ -98,6 +98,7 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
     again = evening.game("cassino", NAMES[:2], stake=1)  # counted in full, on its own sheet
     evening.record("deal_started", again)
     page.locator(f"#switcher [data-game='{again}']").click()
+    expect(page.locator(f".game[data-game='{again}'] .meta").first).to_contain_text("Deal 1")
     page.locator(f".game[data-game='{again}'] [data-fact=cassino_deal_counted]").click()
     sheet = page.locator("#sheet")
     for key, n in {"cards": 30, "spades": 0, "aces": 3, "great cassino": 1, "little cassino": 1,

@@ -126,3 +126,31 @@ def test_the_tables_link_on_the_recorders_phone_keeps_it_a_recorder(base, phones
     expect(reader.page.locator(".game")).to_have_count(1)
     expect(reader.page.locator(".game [data-fact=deal_started]")).to_have_count(0)
     expect(reader.page.locator("#undo")).to_be_hidden()
+
+
+def test_a_deal_counted_whole_that_another_phone_dealt_meanwhile_is_dealt_once(base, phones):
+    """Cassino between deals asks for the next deal's count with the deal itself. Another
+    phone records that deal while this one's count sheet is open: Record counts that deal (it
+    is the one the sheet was for), and deals no second one (sent as the deal after it, it was
+    refused as the first was not finished, and the count with it)."""
+    evening = Evening(base).seat(*SEATS[:2])
+    game = evening.game("cassino", SEATS[:2], stake=1)
+    phone = phones()
+    page = phone.page
+    phone.open(evening.link())
+    page.locator(".game [data-fact=cassino_deal_counted]").click()  # with deal 1 (Ann deals)
+    sheet = page.locator("#sheet")
+    expect(sheet.locator("#sheet-title")).to_contain_text("Deal 1: Ann deals")
+    evening.record("deal_started", game)  # another phone's: deal 1, the sheet still open
+    expect(page.locator(".game .meta").first).to_contain_text("Deal 1")
+    for key, n in {"cards": 30, "spades": 9, "aces": 3, "great cassino": 1, "little cassino": 1,
+                   "sweeps": 1}.items():
+        sheet.get_by_label(f"Ann: {key}", exact=True).fill(str(n))
+    page.locator("#sheet-ok").click()
+    expect(sheet).to_be_hidden()
+    wait_until(lambda: any(e["type"] == "cassino_deal_counted" for e in evening.events()), 30,
+               "the deal counted")
+    expect(page.locator("#status")).not_to_contain_text("pending")
+    expect(page.locator(".fault, .look")).to_have_count(0)
+    assert [e["type"] for e in evening.events() if e["game_id"] == game] == [
+        "deal_started", "cassino_deal_counted"]

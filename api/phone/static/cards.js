@@ -41,14 +41,20 @@ function play(game) {
 const dealt = (n, dealer) => _("Deal {n}: {dealer} deals", {n, dealer});
 const OTHER = _("Other dealer…");
 
+// A game's button stays the same button as its words change (a deal, a win another phone
+// recorded): a press on it as it is drawn again is still a tap on that game.
 function drawSwitcher(order) {
-  const nav = $("#switcher"), label = labelled();
+  const nav = $("#switcher"), label = labelled(), had = new Map([...nav.children].map(b => [b.dataset.game, b]));
   nav.hidden = order.length < 2;
-  nav.replaceChildren(...order.map((game, i) => {
+  const buttons = order.map((game, i) => {
     const due = dueOf(game), pool = view.pools.pools.find(p => p.game_id === game.id);
     const state = ended(game) || [due.deal ? _("deal {n}", {n: due.deal}) : "", pool ? _("pool {n}", {n: pool.counters}) : ""].filter(Boolean).join(" · ");
-    return button(label[game.id] + (state ? " · " + state : ""), () => play(game), {class: "small", "aria-pressed": String(i === 0), "data-game": game.id});
-  }));
+    const b = had.get(game.id) || button("", () => play(game), {class: "small", "data-game": game.id}), text = label[game.id] + (state ? " · " + state : "");
+    if (b.textContent !== text) b.textContent = text;
+    b.setAttribute("aria-pressed", String(i === 0));
+    return b;
+  });
+  if (buttons.length !== nav.children.length || buttons.some((b, i) => nav.children[i] !== b)) nav.replaceChildren(...buttons);
 }
 
 export function ended(game) {  // a game that is over, with its result by side in words (Cassino won)
@@ -113,7 +119,7 @@ function drawGame(game, kept) {
   // deals, the next deal's outcome is asked for with the deal itself, one Record for both
   const whole = due.whole && deal && quick && offered.has("deal_started") && !due.open && !dealing
     && (due.after_deal.offered || []).includes(quick.type) && ready(quick);
-  const scopeOf = () => ({deal, due: due.after_deal, name: dealt(due.deal + 1, who[due.next_dealer])});
+  const scopeOf = () => ({deal, number: due.deal + 1, due: due.after_deal, name: dealt(due.deal + 1, who[due.next_dealer])});
   if (whole) {
     const key = `${game.id}:${quick.type}:${due.deal + 1}:whole`;
     if (!outbox().some(i => i.sheet === key && !i.look)) parts.append(kept[key] || inlineSheet(game, quick, key, scopeOf()));

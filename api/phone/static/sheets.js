@@ -49,7 +49,7 @@ export function inlineSheet(game, spec, key, scope) {
     event.preventDefault();
     clearFaults(form);
     keptSheets.set(key, form);  // kept, with what was typed, until the service has taken it
-    const ids = submit(game, spec, collect, error, key, key, scope.deal);
+    const ids = submit(game, spec, collect, error, key, key, scope);
     if (ids.length) {
       drop(key);  // the refusal kept for it goes: this is the next try
       form.remove();
@@ -68,7 +68,7 @@ export async function ask(game, spec, note = "", scope = {}) {  // `scope.deal`:
   if (note) $("#sheet-fields").prepend(el("p", note, {class: "warn"}));
   openSheet(scope.deal ? `${scope.name} · ${spec.label}` : `${spec.label} · ${titleOf(game)}`, _("Record"), async (error, intent) => {
     clearFaults($("#sheet-form"));
-    const ids = submit(game, spec, collect, error, undefined, intent, scope.deal);
+    const ids = submit(game, spec, collect, error, undefined, intent, scope);
     return ids.length > 0 && answered(ids, $("#sheet-form"));
   });
 }
@@ -95,8 +95,10 @@ export async function sent(ids) {
 }
 
 // The ids of the facts queued: one intent each (a second tap while they wait sends nothing);
-// `deal`: a deal recorded whole, sent first (the outcome is of it)
-function submit(game, spec, collect, error, sheet, intent, deal) {
+// `scope.deal`: a deal recorded whole, sent first (the outcome is of it). The outcome is of the
+// deal the sheet was drawn for (`scope.number`): were it recorded meanwhile by another phone,
+// that is this deal, not dealt again; were the game dealt on past it, the outcome is refused.
+function submit(game, spec, collect, error, sheet, intent, scope = {}) {
   let data;
   try {
     data = collect();
@@ -104,13 +106,14 @@ function submit(game, spec, collect, error, sheet, intent, deal) {
     error.textContent = problem.message;  // refused here, before anything was sent
     return [];
   }
-  if (deal) recordNow(game, deal);
+  if (scope.deal && dueOf(game).deal < scope.number) recordNow(game, scope.deal);
+  const body = of => ({...factBody(game, spec, of), ...(scope.deal ? {deal: scope.number} : {})});
   if (spec.outcomes.length) {  // one fact per seat of the sheet
     return Object.entries(data).map(([seat, outcome]) => enqueue("/events",
-      factBody(game, spec, {player: seat, ...Object.fromEntries(spec.outcomes)[outcome]}),
+      body({player: seat, ...Object.fromEntries(spec.outcomes)[outcome]}),
       `${words(game, spec, {player: seat})}: ${outcome}`, sheet, intent && `${intent}:${seat}`));
   }
-  return [enqueue("/events", factBody(game, spec, data), words(game, spec, data), sheet, intent)];
+  return [enqueue("/events", body(data), words(game, spec, data), sheet, intent)];
 }
 
 // ---- a sheet's inputs, one per field of a game's fact as the catalogue describes it: chips for
