@@ -149,21 +149,11 @@ def test_a_tap_the_evening_is_drawn_anew_under_is_dealt_once(base, browser, fing
     deal = page.locator(".game button.primary[data-fact=deal_started]")
     expect(deal).to_be_visible()
     page.evaluate("window.pressed = document.querySelector('.game button.primary')")
-    box = deal.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    touch = phone.context.new_cdp_session(page) if finger == "touch" else None
-    if touch:
-        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    else:
-        page.mouse.move(x, y)
-        page.mouse.down()
+    lift = press(phone, deal, finger)
     evening.seat("Dee")  # another phone's: the evening drawn anew under the finger
     expect(page.locator("#players li")).to_have_count(4)
     assert page.evaluate("!window.pressed.isConnected"), "the card was not drawn anew"
-    if touch:
-        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    else:
-        page.mouse.up()
+    lift()
     wait_until(lambda: [e["type"] for e in evening.events()].count("deal_started") >= 1, 10,
                "the deal dealt")
     page.wait_for_timeout(1000)  # (a second deal, were it sent, would be in by now)
@@ -230,24 +220,27 @@ def test_a_game_s_button_whose_words_change_under_the_finger_still_opens_it(base
     button = page.locator("#switcher button", has_text="Cassino")
     expect(button).to_contain_text("deal 1")
     expect(button).not_to_contain_text("won")
-    box = button.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    touch = phone.context.new_cdp_session(page) if finger == "touch" else None
-    if touch:
-        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    else:
-        page.mouse.move(x, y)
-        page.mouse.down()
+    lift = press(phone, button, finger)
     ann, ben = evening.players["Ann"], evening.players["Ben"]
     evening.record("cassino_deal_counted", cassino, counts={  # another phone's: Ann wins
         ann: {"cards": 30, "spades": 9, "aces": 3, "great_cassino": 1, "little_cassino": 1, "sweeps": 1},
         ben: {"cards": 22, "spades": 4, "aces": 1, "great_cassino": 0, "little_cassino": 0, "sweeps": 0}})
     expect(button).to_contain_text("won by Ann")
-    if touch:
-        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    else:
-        page.mouse.up()
+    lift()
     expect(page.locator(".game")).to_have_attribute("data-game", cassino)
     expect(page.locator("#switcher button").first).to_contain_text("Cassino · won by Ann")
     phone.close()
     assert phone.errors == [], phone.errors
+
+
+def press(phone, target, finger: str):
+    """A finger (`mouse` or `touch`) down on the middle of `target`; → lift(), the finger up."""
+    box = target.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if finger == "touch":
+        touch = phone.context.new_cdp_session(phone.page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        return lambda: touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    phone.page.mouse.move(x, y)
+    phone.page.mouse.down()
+    return phone.page.mouse.up
