@@ -2,6 +2,8 @@
 after a later one, and the page never draws the older evening over the newer (a game's deal
 would be offered again, its facts gone, until the next change)."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -81,12 +83,8 @@ def test_a_read_that_failed_is_asked_for_again_though_the_evening_does_not_chang
 def test_a_redraw_keeps_the_keyboards_place_on_the_game(base, browser):
     """Another phone's fact redraws the game's card: a recorder using the keyboard stays on
     the control they were on, not sent back to the card's first button."""
-    evening = Evening(base).seat(*NAMES)
-    game = evening.game("other", NAMES, stake=1)
-    evening.record("deal_started", game)
-    phone = Phone(browser)
+    evening, game, phone = dealt_on_a_phone(base, browser, "other")
     page = phone.page
-    phone.open(evening.link())
     buttons = page.locator(".game button")
     expect(buttons.nth(2)).to_be_visible()
     label = buttons.nth(2).get_attribute("aria-label") or buttons.nth(2).inner_text()
@@ -233,8 +231,37 @@ def test_a_game_s_button_whose_words_change_under_the_finger_still_opens_it(base
     assert phone.errors == [], phone.errors
 
 
+
+def test_a_pool_s_share_back_pressed_as_its_counters_change_opens_its_sheet(base, browser):
+    """A mouse goes down on a pool's Share back… as another phone's stake changes what the
+    pool holds (its button's words), then lifts: the pool's sheet opens, for what it holds now.
+    Its like, drawn anew, said another amount, and the click was lost."""
+    evening, game, phone = dealt_on_a_phone(base, browser, "commerce")
+    page = phone.page
+    share = page.get_by_role("region", name="Who owes whom").locator("[data-fact=pool_refunded]")
+    expect(share).to_have_attribute("aria-label", re.compile(r"^Share back… 4 counters still in"))
+    lift = press(phone, share, "mouse")
+    evening.record("stake_paid", game, player=evening.players["Ann"], amount=2)  # another phone's
+    expect(share).to_have_attribute("aria-label", re.compile(r"^Share back… 6 counters still in"))
+    lift()
+    expect(page.locator("#sheet")).to_be_visible()
+    expect(page.locator("#sheet-title")).to_contain_text("Share back")
+    phone.close()
+    assert phone.errors == [], phone.errors
+
+def dealt_on_a_phone(base, browser, kind: str):
+    """An evening of NAMES with a game of `kind` dealt, open on a phone: (evening, game, phone)."""
+    evening = Evening(base).seat(*NAMES)
+    game = evening.game(kind, NAMES, stake=1)
+    evening.record("deal_started", game)
+    phone = Phone(browser)
+    phone.open(evening.link())
+    return evening, game, phone
+
+
 def press(phone, target, finger: str):
     """A finger (`mouse` or `touch`) down on the middle of `target`; → lift(), the finger up."""
+    target.scroll_into_view_if_needed()
     box = target.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     if finger == "touch":

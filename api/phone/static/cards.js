@@ -3,7 +3,7 @@
 // a redraw while their deal is unchanged, even one that hid them for a moment (a deal sent and
 // not yet confirmed, another game chosen).
 import {$, _, n_, button, el, keep, steady} from "./core.js";
-import {keptSheets, labelled, names, playingKey, poolLabel, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
+import {keptSheets, labelled, names, playingKey, poolKey, poolLabel, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {admitted, dueOf, outbox} from "./sync.js";
 import {ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
 
@@ -157,7 +157,7 @@ function drawGame(game, kept) {
     if (left.length) parts.append(el("div", null, {class: "row"}, ...left.map(p => {
       const said = p.pool ? n_("Share back {n} counter of the {pool} pool…", "Share back {n} counters of the {pool} pool…", p.counters, {pool: poolLabel(game, p.pool)})
         : n_("Share back {n} counter…", "Share back {n} counters…", p.counters);
-      return button(said, () => import("./settle.js").then(s => s.askRefund(p)), {class: "small", "data-fact": "pool_refunded", "aria-label": `${said}, ${title}`});
+      return button(said, () => import("./settle.js").then(s => s.askRefund(p)), {class: "small", "data-fact": "pool_refunded", "data-key": poolKey(p), "aria-label": `${said}, ${title}`});
     })));
   }
   return card;

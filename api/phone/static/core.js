@@ -84,7 +84,9 @@ export function steady(draw) {
 // lifts, and a click here as well was a second action for one tap. Nor is a press the page or
 // the browser cancelled (its default prevented) clicked.
 let down = false, pressed = null, clicked = false;
-const same = (a, b) => a.textContent === b.textContent && a.getAttribute("aria-label") === b.getAttribute("aria-label");
+// (a button whose words say an amount that changes, as a pool's, is its like by its `data-key`)
+const same = (a, b) => a.dataset.key ? a.dataset.key === b.dataset.key
+  : a.textContent === b.textContent && a.getAttribute("aria-label") === b.getAttribute("aria-label");
 addEventListener("pointerdown", e => {
   down = true;
   const button = e.pointerType === "mouse" && e.target.closest?.("button");

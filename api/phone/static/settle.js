@@ -3,7 +3,7 @@
 // the first screen is drawn.
 import {_, $, button, counted, el, eveningDay, moneyIn, n_, openSheet, signedMoney} from "./core.js";
 import {chart} from "./chart.js";
-import {ev, names, poolName, read, titleOf, view, writer} from "./state.js";
+import {ev, names, poolKey, poolName, read, titleOf, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, stepper} from "./sheets.js";
 
@@ -23,7 +23,7 @@ function drawSettlement() {
   });
   const pools = settlement.unsettled_pools.map(p => {
     const item = el("li", stillIn(p));
-    if (writer()) item.append(button(_("Share back…"), () => askRefund(p), {class: "writer", "data-fact": "pool_refunded", "aria-label": _("Share back… {counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)})}));
+    if (writer()) item.append(button(_("Share back…"), () => askRefund(p), {class: "writer", "data-fact": "pool_refunded", "data-key": poolKey(p), "aria-label": _("Share back… {counters} still in {pool}", {counters: counted(p.counters), pool: poolName(p)})}));
     return item;
   });
   const carried = settlement.carried, square = !owes.length && !pools.length;

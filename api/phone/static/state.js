@@ -65,6 +65,8 @@ export const titleOf = game => (SPECS[game.kind] || UNKNOWN).title;
 // A game's named pool as the table calls it (the catalogue's words), else by its name
 export const poolLabel = (game, name) => ((SPECS[game?.kind] || UNKNOWN).pool_names || {})[name] || name;
 
+export const poolKey = pool => `pool:${pool.game_id}:${pool.pool || ""}`;  // (its counters change)
+
 export function poolName(pool) {
   const found = view.summary.games.find(g => g.id === pool.game_id);
   const game = found ? titleOf(found) : _("a game");
