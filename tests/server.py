@@ -56,15 +56,20 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 def wait_until(condition: Callable[[], object], seconds: float, what: str,
                interval: float = 0.02):
-    """Poll `condition` until it returns something true (returned), or fail after `seconds`."""
+    """Poll `condition` until it returns something true (returned), or fail after `seconds`.
+    The pause between polls starts at `interval` and grows to a tenth of a second (or
+    `interval`, if longer): a condition asked of a page or a server costs a few milliseconds
+    of their CPU each time, which a long wait on a loaded machine took from what it waits for."""
     deadline = time.monotonic() + seconds
+    pause, longest = interval, max(interval, 0.1)
     while True:
         result = condition()
         if result:
             return result
         if time.monotonic() >= deadline:
             raise TimeoutError(f"{what}: not within {seconds:g} s")
-        time.sleep(interval)
+        time.sleep(pause)
+        pause = min(pause * 1.5, longest)
 
 
 def run_threads(target: Callable[[int], None], count: int,

@@ -190,12 +190,7 @@ def wait_for(page, expression: str, ms: int = WAIT_MS):
     """Until the page's `expression` is true (its value). Polled with `evaluate`, which the
     page's Content-Security-Policy does not govern: Playwright's own `wait_for_function`
     evaluates a string inside the page, which a policy without 'unsafe-eval' refuses."""
-    deadline = time.monotonic() + ms / 1000
-    while not (value := page.evaluate(expression)):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{expression}: not true within {ms} ms")
-        time.sleep(0.05)
-    return value
+    return wait_until(lambda: page.evaluate(expression), ms / 1000, expression, interval=0.05)
 
 
 def counters(page) -> dict[str, str]:
