@@ -46,3 +46,34 @@ def scratch(prefix: str) -> Path:
     folder = Path(tempfile.mkdtemp(prefix=prefix))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     return folder
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU (user and system) process `pid` has used, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants_cpu(kinds: dict[str, str]) -> dict[str, float]:
+    """The CPU seconds used so far by this process's descendants alive now, summed by kind:
+    `kinds` maps a kind to a word its command line holds (the first that matches)."""
+    parents, lines = {}, {}
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit():
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                parents[int(entry.name)] = int(stat[1])
+                lines[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue  # (gone meanwhile)
+    mine, used = {os.getpid()}, dict.fromkeys(kinds, 0.0)
+    while new := {pid for pid, parent in parents.items() if parent in mine} - mine:
+        mine |= new
+    for pid in mine - {os.getpid()}:
+        kind = next((k for k, word in kinds.items() if word in lines.get(pid, "")), None)
+        if kind:
+            try:
+                used[kind] += cpu_seconds(pid)
+            except OSError:
+                pass
+    return used

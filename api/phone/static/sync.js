@@ -212,7 +212,9 @@ export function showStatus() {
   const waiting = outbox().filter(i => !i.look).length;
   const status = $("#status");
   const pushed = live.mode === "push";
-  status.textContent = waiting ? _("{n} pending", {n: waiting}) + (navigator.onLine ? "" : " · " + _("offline")) : (navigator.onLine ? (pushed ? _("live") : _("online")) : _("offline"));
-  status.title = pushed ? _("Changes arrive as they are recorded") : _("Asking for changes twice a second");
+  const words = waiting ? _("{n} pending", {n: waiting}) + (navigator.onLine ? "" : " · " + _("offline")) : (navigator.onLine ? (pushed ? _("live") : _("online")) : _("offline"));
+  if (status.textContent !== words) status.textContent = words;
+  const title = pushed ? _("Changes arrive as they are recorded") : _("Asking for changes twice a second");
+  if (status.title !== title) status.title = title;
   status.classList.toggle("pending", waiting > 0);
 }
