@@ -19,6 +19,7 @@ import collections
 import itertools
 import json
 import re
+import re._constants as sre_constants
 import uuid
 
 import pytest
@@ -101,7 +102,11 @@ schemathesis.openapi.format("display-text", st.from_regex(text_pattern(), fullma
 # builds its class anew for every field (~0.3 s each, 171 times, a third of this module's
 # time), and every other pattern's anew for each example validated (a tenth of what was
 # left): each pattern's strategy is built once per alphabet and shared, as strategies are.
+# The coverage phase also asks for the text pattern with its quantifiers rewritten (a field's
+# length limits), a new pattern each time with the same class of thousands of ranges (~1 s
+# each, 8.5 s a run): a character class's strategy is built once too.
 _built, _kept = hypothesis_regex.base_regex_strategy, {}
+_built_part, _kept_classes = hypothesis_regex._strategy, {}
 
 
 def _shared(regex, *, parsed=None, alphabet):
@@ -111,7 +116,17 @@ def _shared(regex, *, parsed=None, alphabet):
     return _kept[key]
 
 
+def _shared_class(codes, context, is_unicode, *, alphabet):
+    if not (isinstance(codes, tuple) and codes[0] == sre_constants.IN):
+        return _built_part(codes, context, is_unicode, alphabet=alphabet)
+    key = repr(codes), context.flags, is_unicode, repr(alphabet)
+    if key not in _kept_classes:
+        _kept_classes[key] = _built_part(codes, context, is_unicode, alphabet=alphabet)
+    return _kept_classes[key]
+
+
 hypothesis_regex.base_regex_strategy = _shared
+hypothesis_regex._strategy = _shared_class
 # The event and game requests are a oneOf of a schema per type or kind, whose boundary cases
 # (the coverage phase) number in the thousands and take a minute to derive: they are fuzzed
 # only, the appends with more examples.
