@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone, wait_until
+from tests.browser.tools import Evening, Phone, handled, wait_until
 
 NAMES = ["Ann", "Ben", "Cy"]
 # how long a fact waits unanswered before the page lists it as pending (the page's own figure)
@@ -40,11 +40,7 @@ def test_an_answer_overtaken_by_a_later_one_is_not_drawn_over_it(base, browser):
     page.route(a_read, hold)
     hold.on = True
     evening.seat("Dee")  # another phone's player: the page's read of it held on the way
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)  # (the handler runs while Playwright is waited on)
-    assert held, "no read held"
+    handled(page, lambda: held, 10, "a read held")
     page.fill("#player-form [name=name]", "Eve")  # this phone's: read and drawn
     page.click("#player-form button")
     expect(page.locator("#status")).not_to_contain_text("pending")
@@ -75,11 +71,7 @@ def test_a_read_that_failed_is_asked_for_again_though_the_evening_does_not_chang
     expect(page.locator("#players li")).to_have_count(3)
     # no read of the opening still on its way: on a loaded machine one answered after the new
     # player is seated brings him without passing the cuts below
-    for _ in range(200):
-        if reads["sent"] == reads["done"]:
-            break
-        page.wait_for_timeout(50)
-    assert reads["sent"] == reads["done"], "the page's opening reads never ended"
+    handled(page, lambda: reads["sent"] == reads["done"], 10, "the page's opening reads ended")
     cut = []
 
     def cut_twice(route):
@@ -202,11 +194,7 @@ def test_a_fact_answered_at_once_moves_nothing_and_one_kept_waiting_is_listed(ba
     def add(name: str, answered_after_ms: int) -> None:
         page.fill("#player-form [name=name]", name)
         page.click("#player-form button[type=submit]")
-        for _ in range(100):
-            if held:
-                break
-            page.wait_for_timeout(20)
-        assert held, f"{name} was not sent"
+        handled(page, lambda: held, 10, f"{name} sent")
         page.wait_for_timeout(answered_after_ms)
         if answered_after_ms > 1500:  # kept waiting: listed
             expect(page.locator("#attention .pending-list")).to_contain_text(name)

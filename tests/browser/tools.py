@@ -193,6 +193,13 @@ def wait_for(page, expression: str, ms: int = WAIT_MS):
     return wait_until(lambda: page.evaluate(expression), ms / 1000, expression, interval=0.05)
 
 
+def handled(page, condition, seconds: float, what: str):
+    """Until `condition` holds of what the page's handlers (a route's, a request event's) keep
+    in this process: Playwright runs them only while it is waited on, so each poll waits on
+    the page a moment."""
+    return wait_until(lambda: page.wait_for_timeout(1) or condition(), seconds, what)
+
+
 def counters(page) -> dict[str, str]:
     """The balances table as shown: name → counters."""
     return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#balances tbody tr')]
