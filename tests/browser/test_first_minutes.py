@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.test_double_taps import settled, slow
-from tests.browser.tools import Evening, Phone, wait_for, wait_until
+from tests.browser.tools import Evening, Phone, handled, wait_for, wait_until
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Ben", "Zoë", "Dot"]
@@ -262,4 +262,71 @@ def test_a_game_started_on_a_slow_link_leads_the_first_screen_unscrolled(base, b
     me.tap(phone.page.locator("#game-form button[type=submit]"))
     settled(phone)
     me.on_first_screen(phone.page.locator(".game [data-fact=deal_started]"))
+    phone.close()
+
+
+def test_start_is_offered_only_once_its_list_of_games_and_seats_are_drawn(base, browser):
+    """The set-up's forms are drawn by a module the page loads when it first draws them: while
+    it is on its way, "Start the game" is not offered over an empty list of games; once it
+    has come, a tap at once starts the game shown."""
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser, width=360, height=640)
+    page, held = phone.page, []
+    # (kept until let through: the page's import, and the service worker's copy for offline)
+    phone.context.route("**/setup.js", lambda route: route.continue_() if held is None else held.append(route))
+    page.goto(evening.link())
+    expect(page.locator("#title")).to_have_text(evening.name)
+    handled(page, lambda: held, 30, "the set-up module asked for")
+    page.wait_for_timeout(300)  # the page has drawn what it can
+    start = page.locator("#game-form button[type=submit]")
+    expect(start).to_be_hidden()
+    for route in held:
+        route.continue_()
+    held = None
+    me = Recorder(phone, 640)
+    me.tap(start)
+    expect(page.locator(".game [data-fact=deal_started]")).to_be_visible()
+    assert [g["kind"] for g in evening.get()["games"]] == ["commerce"]
+    expect(page.locator("#game-error")).to_have_text("")
+    assert phone.errors == [], phone.errors
+    phone.close()
+
+
+def test_a_list_of_games_that_did_not_come_is_asked_for_again_and_a_game_started_only_from_it(
+        base, browser):
+    """The games' catalogue that failed to come when the page opened is not the page's for
+    good: a tap on "Start the game" asks for it at once, starting nothing unseen; the page
+    asks again by itself, and once it has come draws it, and the game in play with its
+    buttons, with nothing tapped; the game chosen from it is then started."""
+    evening = Evening(base).seat(*NAMES)
+    commerce = evening.game("commerce", NAMES, stake=1)
+    phone = Phone(browser, width=360, height=640)
+    page, cut, let = phone.page, [], []
+
+    def catalogue(route):
+        (let if let else cut).append(route.request.url)
+        route.continue_() if let else route.abort()
+
+    phone.context.route("**/api/v1/games", catalogue)
+    phone.open(evening.link())
+    page.click("#setup > summary")
+    kinds, start = page.locator("#game-form [name=kind]"), page.locator("#game-form button[type=submit]")
+    expect(start).to_be_visible()
+    expect(kinds.locator("option")).to_have_count(0)
+    assert cut, "the page never asked for the list of games"
+    expect(page.locator(".game [data-fact=deal_started]")).to_have_count(0)  # its buttons unknown
+    before = len(cut)
+    start.click()
+    expect(page.locator("#game-error")).to_have_text("The list of games needs the connection once.")
+    assert len(cut) > before, "the tap did not ask for the list again"
+    let.append("from now on")
+    expect(kinds.locator("option", has_text="Cassino")).to_have_count(1)  # asked again by itself
+    expect(page.locator(".game [data-fact=deal_started]")).to_be_visible()
+    expect(page.locator("#game-error")).to_have_text("")
+    assert [g["id"] for g in evening.get()["games"]] == [commerce], "a game started from no list"
+    kinds.select_option("cassino")
+    start.click()
+    wait_until(lambda: len(evening.get()["games"]) == 2, 30, "the game started")
+    assert sorted(g["kind"] for g in evening.get()["games"]) == ["cassino", "commerce"]
+    assert phone.errors == [], phone.errors
     phone.close()

@@ -23,8 +23,9 @@ function drawView() {
   $("#strip").replaceChildren(...balances.players.map(p => el("li", null,
     {class: p.counters < 0 ? "down" : p.counters > 0 ? "up" : "", title: `${p.name} ${signed(p.counters)}`},
     el("span", p.name, {class: "who"}), " ", el("span", signed(p.counters), {class: "figure"}))));
-  setting(s => { s.drawPlayers(summary.players); s.drawSeatPicker(summary.players); s.drawOptions(); });
   placeSetup(summary);
+  // (placed again once its forms are drawn: "Start the game" is offered only then)
+  setting(s => { s.drawPlayers(summary.players); s.drawSeatPicker(summary.players); s.drawOptions(); placeSetup(view.summary); });
   drawGames();
   const moved = view.events.some(e => e.postings.length);  // what does not apply yet is not shown
   $("#balances-box").hidden = $("#strip").hidden = !summary.games.length && !moved;
@@ -49,7 +50,9 @@ function placeSetup(summary) {
   }
   lead.hidden = !leading;
   setup.hidden = leading;
-  boxes[1].hidden = summary.players.length < 2;
+  // a game is started from its form as drawn, never from one the set-up module, on its way
+  // on a slow link, has not drawn yet (no list of games, no seats): it says when (`drawn`)
+  boxes[1].hidden = summary.players.length < 2 || !("drawn" in $("#game-form").dataset);
   lead.classList.toggle("seated", summary.players.length > 1);  // the game now leads: less said
   const name = $("#player-form [name=name]");
   if (leading && !summary.players.length && document.activeElement === document.body) name.focus();

@@ -1,6 +1,6 @@
 // Setting up: players, tables, a game with its seats and options.
 import {_, $, button, chip, el, keep, openSheet, reveal, working} from "./core.js";
-import {names, on, plain, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
+import {loadGames, names, on, plain, playingKey, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {enqueue} from "./sync.js";
 import {answered, clearFaults, sent} from "./sheets.js";
 
@@ -26,7 +26,11 @@ export function drawSeatPicker(players) {
 
 export function drawOptions() {
   const box = $("#option-fields"), kinds = $("#game-form [name=kind]");
-  if (!kinds.options.length) kinds.append(...Object.values(SPECS).map(g => el("option", g.offered_as || g.title, {value: g.kind})));
+  if (!kinds.options.length && Object.keys(SPECS).length) {  // (a list that did not come is drawn once it has)
+    kinds.append(...Object.values(SPECS).map(g => el("option", g.offered_as || g.title, {value: g.kind})));
+    said("#game-error", "");
+  }
+  kinds.form.dataset.drawn = "";  // (the set-up shows the form from now on: `placeSetup`)
   const kind = kinds.value;
   const seats = chosenSeats(), tables = view ? view.summary.tables : [];
   const shape = JSON.stringify([kind, seats, tables.map(t => [t.id, t.name])]);
@@ -138,10 +142,18 @@ export function addTable(form) {
   enqueue("/tables", {name: body.name, rank: Number(body.rank) || 1}, _("Table {name}", {name: body.name}), undefined, `table:${body.name}`);
 }
 
-export function startGame(form) {
+export async function startGame(form) {
   const body = Object.fromEntries(new FormData(form));
   const seats = chosenSeats(), spec = SPECS[body.kind];
-  if (!spec) return said("#game-error", _("The list of games needs the connection once."));
+  if (!spec) {  // the list of games did not come when the page opened: asked for again, and
+    // once here, shown to choose from (a game is started as chosen, never one not seen)
+    await loadGames();
+    drawOptions();
+    const kinds = form.elements.kind;
+    if (!kinds.options.length) return said("#game-error", _("The list of games needs the connection once."));
+    said("#game-error", "");
+    return kinds.focus();
+  }
   const [low, high] = spec.seats;
   if (seats.length < low || seats.length > high) return said("#game-error", _("{game} takes {low} to {high} players: tick them in the order they sit.", {game: spec.title, low, high}));
   if (!(Number(body.stake) >= 1)) return said("#game-error", _("The stake: a whole number, 1 or more."));

@@ -91,7 +91,9 @@ export function setView(next) { view = next; }
 export function setSpecs(games) { SPECS = Object.fromEntries(games.map(g => [g.kind, g])); }
 
 // ---- the games' catalogue: kept with the tag the page was served with, asked for again
-// only when the page names another (a new version of the service)
+// only when the page names another (a new version of the service), or when it did not come:
+// a read that failed is never the page's for good, it is asked again, less and less often
+// (and at once by what needs it), and the evening drawn anew with it
 export function loadGames() {
   return (loadGames.done = loadGames.done || fetchGames());
 }
@@ -106,6 +108,12 @@ async function fetchGames() {
     } catch {
       // offline: the catalogue kept by an earlier version, if any
     }
+  }
+  if (!games) {  // meanwhile an earlier version's, if kept
+    loadGames.done = null;
+    clearTimeout(loadGames.again);
+    loadGames.again = setTimeout(() => loadGames().then(() => loadGames.done && on.draw()),
+                                 loadGames.wait = Math.min(3e4, 2 * loadGames.wait || 1e3));
   }
   games = games || (kept ? kept.games : []);
   setSpecs(games);
@@ -138,7 +146,7 @@ export async function refresh() {
     const asked = early && early.id === ev.id && early.after === after ? early.reads : readAll(after);
     early = null;
     const {summary, balances, settlement, results, pools, events: fresh} = await asked;
-    await loadGames.done;
+    await loadGames();
     const cold = !view || view.id !== ev.id, had = lastVersion();  // another read may have come first
     // (an answer overtaken by a later one is not drawn over it)
     if (seen().length && summary.version < view.summary.version) return;
