@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.test_double_taps import settled, slow
-from tests.browser.tools import Evening, Phone, handled, wait_for, wait_until
+from tests.browser.tools import Evening, Phone, wait_for, wait_until
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Ben", "Zoë", "Dot"]
@@ -265,30 +265,50 @@ def test_a_game_started_on_a_slow_link_leads_the_first_screen_unscrolled(base, b
     phone.close()
 
 
-def test_start_is_offered_only_once_its_list_of_games_and_seats_are_drawn(base, browser):
-    """The set-up's forms are drawn by a module the page loads when it first draws them: while
-    it is on its way, "Start the game" is not offered over an empty list of games; once it
-    has come, a tap at once starts the game shown."""
+def cut_setup_module(phone: Phone) -> list:
+    """The set-up's module (players, seats, the list of games) fails to come until the list
+    returned is appended to: the page's import, and the service worker's copy for offline."""
+    let: list = []
+    phone.context.route("**/setup.js", lambda route: route.continue_() if let else route.abort())
+    return let
+
+
+def test_a_start_tapped_before_its_form_was_drawn_starts_the_game_shown(base, browser):
+    """The set-up is drawn by a module the page loads when it first draws the evening; if the
+    link failed to bring it, "Start the game" is on the screen before its list of games and
+    seats are drawn. A tap then starts the game the form shows, as drawn at that tap, never a
+    refusal as if offline."""
     evening = Evening(base).seat(*NAMES)
     phone = Phone(browser, width=360, height=640)
-    page, held = phone.page, []
-    # (kept until let through: the page's import, and the service worker's copy for offline)
-    phone.context.route("**/setup.js", lambda route: route.continue_() if held is None else held.append(route))
-    page.goto(evening.link())
-    expect(page.locator("#title")).to_have_text(evening.name)
-    handled(page, lambda: held, 30, "the set-up module asked for")
-    page.wait_for_timeout(300)  # the page has drawn what it can
+    page, let = phone.page, cut_setup_module(phone)
+    phone.open(evening.link())
     start = page.locator("#game-form button[type=submit]")
-    expect(start).to_be_hidden()
-    for route in held:
-        route.continue_()
-    held = None
-    me = Recorder(phone, 640)
-    me.tap(start)
+    expect(start).to_be_visible()
+    expect(page.locator("#game-form [name=kind] option")).to_have_count(0)
+    let.append("from now on")
+    start.click()
     expect(page.locator(".game [data-fact=deal_started]")).to_be_visible()
-    assert [g["kind"] for g in evening.get()["games"]] == ["commerce"]
+    games = evening.get()["games"]
+    assert [(g["kind"], len(g["seats"])) for g in games] == [("commerce", 4)], games
     expect(page.locator("#game-error")).to_have_text("")
-    assert phone.errors == [], phone.errors
+    assert [e for e in phone.errors if "dynamically imported module" not in e] == []
+    phone.close()
+
+
+def test_a_module_that_did_not_come_is_asked_for_again_with_nothing_changed(base, browser):
+    """A module of the evening's page that failed to come (the set-up's here) is asked for
+    again by the page itself: its part is drawn though nothing is recorded meanwhile."""
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser, width=360, height=640)
+    page, let = phone.page, cut_setup_module(phone)
+    phone.open(evening.link())
+    expect(page.locator("#game-form button[type=submit]")).to_be_visible()
+    page.wait_for_timeout(500)
+    expect(page.locator("#players li")).to_have_count(0)  # not drawn: the module did not come
+    let.append("from now on")
+    expect(page.locator("#players li")).to_have_count(4)
+    expect(page.locator("#game-form [name=kind] option", has_text="Cassino")).to_have_count(1)
+    assert [e for e in phone.errors if "dynamically imported module" not in e] == []
     phone.close()
 
 

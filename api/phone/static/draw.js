@@ -23,9 +23,8 @@ function drawView() {
   $("#strip").replaceChildren(...balances.players.map(p => el("li", null,
     {class: p.counters < 0 ? "down" : p.counters > 0 ? "up" : "", title: `${p.name} ${signed(p.counters)}`},
     el("span", p.name, {class: "who"}), " ", el("span", signed(p.counters), {class: "figure"}))));
+  setting(s => { s.drawPlayers(summary.players); s.drawSeatPicker(summary.players); s.drawOptions(); });
   placeSetup(summary);
-  // (placed again once its forms are drawn: "Start the game" is offered only then)
-  setting(s => { s.drawPlayers(summary.players); s.drawSeatPicker(summary.players); s.drawOptions(); placeSetup(view.summary); });
   drawGames();
   const moved = view.events.some(e => e.postings.length);  // what does not apply yet is not shown
   $("#balances-box").hidden = $("#strip").hidden = !summary.games.length && !moved;
@@ -50,9 +49,7 @@ function placeSetup(summary) {
   }
   lead.hidden = !leading;
   setup.hidden = leading;
-  // a game is started from its form as drawn, never from one the set-up module, on its way
-  // on a slow link, has not drawn yet (no list of games, no seats): it says when (`drawn`)
-  boxes[1].hidden = summary.players.length < 2 || !("drawn" in $("#game-form").dataset);
+  boxes[1].hidden = summary.players.length < 2;
   lead.classList.toggle("seated", summary.players.length > 1);  // the game now leads: less said
   const name = $("#player-form [name=name]");
   if (leading && !summary.players.length && document.activeElement === document.body) name.focus();
@@ -68,7 +65,13 @@ export function outboxChanged(items) {
 // What the first screen of an evening in play does not need (the set-up, folded away; the log,
 // the chart and settling up, below it) loads after it is drawn
 // (each acts on the evening open here: not if it has gone by the time the module has loaded)
-const later = loading => act => loading().then(module => view && view.summary && act(module)).catch(problem => console.error(problem));
+// (a module that did not come, on a link that failed a moment, is asked for again by drawing
+// again: never a set-up, log or end of the night missing until the evening changes)
+const later = loading => act => loading().then(module => view && view.summary && act(module)).catch(problem => {
+  console.error(problem);
+  clearTimeout(draw.again);
+  draw.again = setTimeout(draw, 2e3);
+});
 export const setting = later(() => import("./setup.js"));
 export const logged = later(() => import("./log.js"));
 const settling = later(() => import("./settle.js"));

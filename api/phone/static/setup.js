@@ -30,7 +30,6 @@ export function drawOptions() {
     kinds.append(...Object.values(SPECS).map(g => el("option", g.offered_as || g.title, {value: g.kind})));
     said("#game-error", "");
   }
-  kinds.form.dataset.drawn = "";  // (the set-up shows the form from now on: `placeSetup`)
   const kind = kinds.value;
   const seats = chosenSeats(), tables = view ? view.summary.tables : [];
   const shape = JSON.stringify([kind, seats, tables.map(t => [t.id, t.name])]);
@@ -143,6 +142,10 @@ export function addTable(form) {
 }
 
 export async function startGame(form) {
+  // as the form is drawn: a tap can come before this module's first drawing of it (a link
+  // that was slow, or failed a moment, to bring the module)
+  drawSeatPicker(view.summary.players);
+  drawOptions();
   const body = Object.fromEntries(new FormData(form));
   const seats = chosenSeats(), spec = SPECS[body.kind];
   if (!spec) {  // the list of games did not come when the page opened: asked for again, and
