@@ -1,0 +1,99 @@
+"""The set-up on a poor link, in real Chromium at 360×640: the parts of the evening's page
+that come after it (the set-up's module, the games' catalogue) may fail to come once. The
+page asks for them again by itself, and a tap meanwhile is never refused as if offline nor
+starts a game from a list not shown."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_first_minutes import NAMES
+from tests.browser.tools import Evening, Phone, wait_until
+
+pytestmark = pytest.mark.browser
+
+
+def cut_setup_module(phone: Phone) -> list:
+    """The set-up's module (players, seats, the list of games) fails to come until the list
+    returned is appended to: the page's import, and the service worker's copy for offline."""
+    let: list = []
+    phone.context.route("**/setup.js", lambda route: route.continue_() if let else route.abort())
+    return let
+
+
+def test_a_start_tapped_before_its_form_was_drawn_starts_the_game_shown(base, browser):
+    """The set-up is drawn by a module the page loads when it first draws the evening; if the
+    link failed to bring it, "Start the game" is on the screen before its list of games and
+    seats are drawn. A tap then starts the game the form shows, as drawn at that tap, never a
+    refusal as if offline."""
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser, width=360, height=640)
+    page, let = phone.page, cut_setup_module(phone)
+    phone.open(evening.link())
+    start = page.locator("#game-form button[type=submit]")
+    expect(start).to_be_visible()
+    expect(page.locator("#game-form [name=kind] option")).to_have_count(0)
+    let.append("from now on")
+    start.click()
+    expect(page.locator(".game [data-fact=deal_started]")).to_be_visible()
+    games = evening.get()["games"]
+    assert [(g["kind"], len(g["seats"])) for g in games] == [("commerce", 4)], games
+    expect(page.locator("#game-error")).to_have_text("")
+    assert [e for e in phone.errors if "dynamically imported module" not in e] == []
+    phone.close()
+
+
+def test_a_module_that_did_not_come_is_asked_for_again_with_nothing_changed(base, browser):
+    """A module of the evening's page that failed to come (the set-up's here) is asked for
+    again by the page itself: its part is drawn though nothing is recorded meanwhile."""
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser, width=360, height=640)
+    page, let = phone.page, cut_setup_module(phone)
+    phone.open(evening.link())
+    expect(page.locator("#game-form button[type=submit]")).to_be_visible()
+    page.wait_for_timeout(500)
+    expect(page.locator("#players li")).to_have_count(0)  # not drawn: the module did not come
+    let.append("from now on")
+    expect(page.locator("#players li")).to_have_count(4)
+    expect(page.locator("#game-form [name=kind] option", has_text="Cassino")).to_have_count(1)
+    assert [e for e in phone.errors if "dynamically imported module" not in e] == []
+    phone.close()
+
+
+def test_a_list_of_games_that_did_not_come_is_asked_for_again_and_a_game_started_only_from_it(
+        base, browser):
+    """The games' catalogue that failed to come when the page opened is not the page's for
+    good: a tap on "Start the game" asks for it at once, starting nothing unseen; the page
+    asks again by itself, and once it has come draws it, and the game in play with its
+    buttons, with nothing tapped; the game chosen from it is then started."""
+    evening = Evening(base).seat(*NAMES)
+    commerce = evening.game("commerce", NAMES, stake=1)
+    phone = Phone(browser, width=360, height=640)
+    page, cut, let = phone.page, [], []
+
+    def catalogue(route):
+        (let if let else cut).append(route.request.url)
+        route.continue_() if let else route.abort()
+
+    phone.context.route("**/api/v1/games", catalogue)
+    phone.open(evening.link())
+    page.click("#setup > summary")
+    kinds, start = page.locator("#game-form [name=kind]"), page.locator("#game-form button[type=submit]")
+    expect(start).to_be_visible()
+    expect(kinds.locator("option")).to_have_count(0)
+    assert cut, "the page never asked for the list of games"
+    expect(page.locator(".game [data-fact=deal_started]")).to_have_count(0)  # its buttons unknown
+    before = len(cut)
+    start.click()
+    expect(page.locator("#game-error")).to_have_text("The list of games needs the connection once.")
+    assert len(cut) > before, "the tap did not ask for the list again"
+    let.append("from now on")
+    expect(kinds.locator("option", has_text="Cassino")).to_have_count(1)  # asked again by itself
+    expect(page.locator(".game [data-fact=deal_started]")).to_be_visible()
+    expect(page.locator("#game-error")).to_have_text("")
+    assert [g["id"] for g in evening.get()["games"]] == [commerce], "a game started from no list"
+    kinds.select_option("cassino")
+    start.click()
+    wait_until(lambda: len(evening.get()["games"]) == 2, 30, "the game started")
+    assert sorted(g["kind"] for g in evening.get()["games"]) == ["cassino", "commerce"]
+    assert phone.errors == [], phone.errors
+    phone.close()
