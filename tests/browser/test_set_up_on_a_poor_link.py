@@ -12,12 +12,21 @@ from tests.browser.tools import Evening, Phone, wait_until
 pytestmark = pytest.mark.browser
 
 
-def cut_setup_module(phone: Phone) -> list:
-    """The set-up's module (players, seats, the list of games) fails to come until the list
-    returned is appended to: the page's import, and the service worker's copy for offline."""
+def cut(phone: Phone, pattern: str) -> tuple[list, list]:
+    """What the phone asks for at `pattern` fails to come (each asking in the first list)
+    until the second list is appended to: the page's own asking, and the service worker's
+    copy for offline."""
+    asked: list = []
     let: list = []
-    phone.context.route("**/setup.js", lambda route: route.continue_() if let else route.abort())
-    return let
+
+    def route(route):
+        if let:
+            return route.continue_()
+        asked.append(route.request.url)
+        return route.abort()
+
+    phone.context.route(pattern, route)
+    return asked, let
 
 
 def test_a_start_tapped_before_its_form_was_drawn_starts_the_game_shown(base, browser):
@@ -27,7 +36,7 @@ def test_a_start_tapped_before_its_form_was_drawn_starts_the_game_shown(base, br
     refusal as if offline."""
     evening = Evening(base).seat(*NAMES)
     phone = Phone(browser, width=360, height=640)
-    page, let = phone.page, cut_setup_module(phone)
+    page, (_, let) = phone.page, cut(phone, "**/setup.js")
     phone.open(evening.link())
     start = page.locator("#game-form button[type=submit]")
     expect(start).to_be_visible()
@@ -47,7 +56,7 @@ def test_a_module_that_did_not_come_is_asked_for_again_with_nothing_changed(base
     again by the page itself: its part is drawn though nothing is recorded meanwhile."""
     evening = Evening(base).seat(*NAMES)
     phone = Phone(browser, width=360, height=640)
-    page, let = phone.page, cut_setup_module(phone)
+    page, (_, let) = phone.page, cut(phone, "**/setup.js")
     phone.open(evening.link())
     expect(page.locator("#game-form button[type=submit]")).to_be_visible()
     page.wait_for_timeout(500)
@@ -68,24 +77,18 @@ def test_a_list_of_games_that_did_not_come_is_asked_for_again_and_a_game_started
     evening = Evening(base).seat(*NAMES)
     commerce = evening.game("commerce", NAMES, stake=1)
     phone = Phone(browser, width=360, height=640)
-    page, cut, let = phone.page, [], []
-
-    def catalogue(route):
-        (let if let else cut).append(route.request.url)
-        route.continue_() if let else route.abort()
-
-    phone.context.route("**/api/v1/games", catalogue)
+    page, (asked, let) = phone.page, cut(phone, "**/api/v1/games")
     phone.open(evening.link())
     page.click("#setup > summary")
     kinds, start = page.locator("#game-form [name=kind]"), page.locator("#game-form button[type=submit]")
     expect(start).to_be_visible()
     expect(kinds.locator("option")).to_have_count(0)
-    assert cut, "the page never asked for the list of games"
+    assert asked, "the page never asked for the list of games"
     expect(page.locator(".game [data-fact=deal_started]")).to_have_count(0)  # its buttons unknown
-    before = len(cut)
+    before = len(asked)
     start.click()
     expect(page.locator("#game-error")).to_have_text("The list of games needs the connection once.")
-    assert len(cut) > before, "the tap did not ask for the list again"
+    assert len(asked) > before, "the tap did not ask for the list again"
     let.append("from now on")
     expect(kinds.locator("option", has_text="Cassino")).to_have_count(1)  # asked again by itself
     expect(page.locator(".game [data-fact=deal_started]")).to_be_visible()

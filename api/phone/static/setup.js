@@ -154,8 +154,7 @@ export async function startGame(form) {
     drawOptions();
     const kinds = form.elements.kind;
     if (!kinds.options.length) return said("#game-error", _("The list of games needs the connection once."));
-    said("#game-error", "");
-    return kinds.focus();
+    return kinds.focus();  // (the list drawn, the message gone: `drawOptions`)
   }
   const [low, high] = spec.seats;
   if (seats.length < low || seats.length > high) return said("#game-error", _("{game} takes {low} to {high} players: tick them in the order they sit.", {game: spec.title, low, high}));

@@ -90,6 +90,13 @@ export function labelled() {  // each game's title, numbered when a kind is play
 export function setView(next) { view = next; }
 export function setSpecs(games) { SPECS = Object.fromEntries(games.map(g => [g.kind, g])); }
 
+// What failed, done again by `act` a second later, then two, four… to half a minute (its
+// timer and pause kept on `task`; the refresh starts again from a second once it succeeds)
+function retry(task, act) {
+  clearTimeout(task.again);
+  task.again = setTimeout(act, task.wait = Math.min(3e4, 2 * task.wait || 1e3));
+}
+
 // ---- the games' catalogue: kept with the tag the page was served with, asked for again
 // only when the page names another (a new version of the service), or when it did not come:
 // a read that failed is never the page's for good, it is asked again, less and less often
@@ -111,9 +118,7 @@ async function fetchGames() {
   }
   if (!games) {  // meanwhile an earlier version's, if kept
     loadGames.done = null;
-    clearTimeout(loadGames.again);
-    loadGames.again = setTimeout(() => loadGames().then(() => loadGames.done && on.draw()),
-                                 loadGames.wait = Math.min(3e4, 2 * loadGames.wait || 1e3));
+    retry(loadGames, () => loadGames().then(() => loadGames.done && on.draw()));
   }
   games = games || (kept ? kept.games : []);
   setSpecs(games);
@@ -165,8 +170,7 @@ export async function refresh() {
     on.draw();
   } catch {
     // asked again, less and less often (a stream says only what is new)
-    clearTimeout(refresh.again);
-    refresh.again = setTimeout(refresh, refresh.wait = Math.min(3e4, 2 * refresh.wait || 1e3));
+    retry(refresh, refresh);
     on.status();
   }
 }
