@@ -61,32 +61,50 @@ class GameRecord:
         self.dealt_at.pop(event_id, None)
         self.facts.pop(event_id, None)
         deal, *whats = self.settling.pop(event_id, [None])
-        if deal in self.deals:
-            settled = self.deals[deal]
-            freed = [what for what, by in settled.items() if by == event_id]
-            for what in freed:
-                del settled[what]
-            for other, (its_deal, *its) in self.settling.items() if freed else ():
-                # a mark made again in the deal (any other game's pool won twice): the last
-                settled.update({what: other for what in freed if its_deal == deal and what in its})
+        if deal not in self.deals:
+            return
+        settled = self.deals[deal]
+        freed = {what for what, by in settled.items() if by == event_id}
+        for what in freed:
+            del settled[what]
+        for other, its in self._of_deal(self.settling, deal, lambda kept: kept[0]) if freed else ():
+            # a mark made again in the deal (any other game's pool won twice): the last stands
+            for what in freed.intersection(its[1:]).difference(settled):
+                settled[what] = other
 
     def _rehome(self, deal_id: str) -> None:
         """A voided deal's facts and settlements are the deal's before it, as if it had never
         been started (a bet, a compartment won, a stake settled); before the first, none."""
         if deal_id not in self.deals:
             return
-        order = list(self.deals)
-        before = order[order.index(deal_id) - 1] if order.index(deal_id) else None
-        for fact_id, fact in list(self.facts.items()):
-            if isinstance(fact, dict) and fact.get("deal") == deal_id:
-                if before is None:
-                    del self.facts[fact_id]
-                else:
-                    fact["deal"] = before
-        for settler, (deal, *whats) in list(self.settling.items()):  # in log order: the last
-            if deal == deal_id:                                       # settling stands
-                if before is None:
-                    del self.settling[settler]
-                else:
-                    self.settling[settler] = [before, *whats]
-                    self.deals[before].update({what: settler for what in whats})
+        deals = reversed(self.deals)
+        before = next((next(deals, None) for deal in deals if deal == deal_id), None)
+        facts = list(self._of_deal(self.facts, deal_id,
+                                   lambda fact: isinstance(fact, dict) and fact.get("deal")))
+        for fact_id, fact in facts:
+            if before is None:
+                del self.facts[fact_id]
+            else:
+                fact["deal"] = before
+        for settler, (_, *whats) in reversed(list(self._of_deal(self.settling, deal_id,
+                                                                lambda kept: kept[0]))):
+            if before is None:                       # in log order: the last settling stands
+                del self.settling[settler]
+            else:
+                self.settling[settler] = [before, *whats]
+                self.deals[before].update({what: settler for what in whats})
+
+    def _of_deal(self, kept: dict, deal: str, deal_of):
+        """What of `kept` (settlements, or the game's own facts) belongs to `deal`, last first.
+        What a fact of a deal keeps comes after the deal's start in the log, and before the
+        next deal's (a voided deal's passes to the deal before it), so the walk back stops at
+        the first of an earlier deal, or at a fact that names none (a game's facts all name
+        their deal, or none does): a void in the deal in progress costs the same however long
+        the evening."""
+        started = self.dealt_at.get(deal, -1)
+        for key, value in reversed(kept.items()):
+            its = deal_of(value)
+            if its == deal:
+                yield key, value
+            elif not its or self.dealt_at.get(its, started) < started:
+                return
