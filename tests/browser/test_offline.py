@@ -83,6 +83,21 @@ def test_offline_reload_record_and_back_online_records_each_fact_once(base, phon
     expect(phone.page.locator("#log li", has_text="fined")).to_have_count(2)
 
 
+def test_the_api_goes_past_the_service_worker(base, phone):
+    """The page's calls of the API (its poll twice a second above all) go to the network
+    without waking the service worker, which has nothing to do with them: the browser routes
+    /api/ past it (the worker's static route, where the browser has them)."""
+    evening = Evening(base).seat(*SEATS)
+    phone.open(evening.link())
+    controlled(phone)
+    since = phone.page.evaluate("performance.now()")
+    calls = (f"performance.getEntriesByType('resource').filter(e => e.startTime > {since} && "
+             "new URL(e.name).pathname.startsWith('/api/'))")
+    wait_for(phone.page, f"{calls}.length >= 2")
+    routed = phone.page.evaluate(f"{calls}.map(e => [e.name, e.workerMatchedSourceType])")
+    assert all(source == "network" for _, source in routed), routed
+
+
 def test_offline_a_deal_started_moves_the_card_on_and_its_stand_is_bound_to_it(base, phone):
     """A deal tapped offline is the deal in play until it is sent: it is not offered again
     (a second tap queued a second start, refused once back online), and the stand recorded

@@ -212,7 +212,8 @@ export function showStatus() {
   const waiting = outbox().filter(i => !i.look).length;
   const status = $("#status");
   const pushed = live.mode === "push";
-  const words = waiting ? _("{n} pending", {n: waiting}) + (navigator.onLine ? "" : " · " + _("offline")) : (navigator.onLine ? (pushed ? _("live") : _("online")) : _("offline"));
+  const up = navigator.onLine, off = _("offline");
+  const words = waiting ? _("{n} pending", {n: waiting}) + (up ? "" : " · " + off) : up ? pushed ? _("live") : _("online") : off;
   if (status.textContent !== words) status.textContent = words;
   const title = pushed ? _("Changes arrive as they are recorded") : _("Asking for changes twice a second");
   if (status.title !== title) status.title = title;
