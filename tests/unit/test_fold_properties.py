@@ -69,7 +69,18 @@ def play(data, kind: str, accepted: dict | None = None) -> MemoryLedger:
         except LedgerError:
             pass  # refused, nothing recorded
         check_conservation(ledger.state)
+        check_reads_of_the_kept_state(ledger)
     return ledger
+
+
+def check_reads_of_the_kept_state(ledger: MemoryLedger) -> None:
+    """Each game's reads of the state the service keeps (append by append, with whatever a
+    read keeps on a record to go on from) are those of a reader's copy, read afresh."""
+    kept = ledger.service.sessions.units.sessions.entry(ledger.session_id).state
+    copy = ledger.state
+    for game_id, record in kept.games.items():
+        for name, read in games.of(record).reads.items():
+            assert read(record, kept) == read(copy.games[game_id], copy), name
 
 
 def _mend(data, ledger: MemoryLedger, kind: str, tables: list[str], accepted) -> None:

@@ -1,6 +1,9 @@
 """Progressive Poker's read (SPEC §4, seed 004): seating, counters, yellow chips, rebuys and
 prizes, folded from the game's pots, bells and rebuys (a voided one adds nothing)."""
 
+from copy import deepcopy
+from itertools import islice
+
 from ledger.errors import Inconsistent
 from ledger.games.record import GameRecord
 from ledger.language import _
@@ -8,19 +11,30 @@ from ledger.language import _
 
 def progressive(game: GameRecord, strict: bool = False) -> dict:
     """Replay the game's facts. `strict` (when recording) refuses a bell whose tie at the head
-    table has no cuts; replaying a log breaks such a tie by seat order instead."""
-    options, seats = game.options, game.seats
-    start = options["starting_counters"]
-    order = [t["table_id"] for t in options["tables"]]
-    state = {
-        "order": order,
-        "seating": {t["table_id"]: list(t["seats"]) for t in options["tables"]},
-        "held": dict.fromkeys(seats, start), "issued": dict.fromkeys(seats, start),
-        "chips": dict.fromkeys(seats, 0), "rebuys": dict.fromkeys(seats, 0),
-        "pots": {}, "rounds": 0, "last_round": None,
-    }
-    for fact in game.facts.values():
-        STEPS[fact["type"]](state, fact, seats, start, strict)
+    table has no cuts; replaying a log breaks such a tie by seat order instead.
+
+    The tallies as they stood after the facts last replayed are kept on the record itself (an
+    attribute, not a field: no snapshot or comparison sees it), so that an append replays only
+    the facts recorded since. They hold while the record's first facts are those replayed,
+    ending with the same one: a fact is only ever added at the end, or withdrawn."""
+    facts, options = game.facts, game.options
+    start, kept = options["starting_counters"], game.__dict__.get("_tallied")
+    done = 0  # kept: (strict, how many facts, the last one's id, the tallies after them)
+    if kept and kept[0] == strict and kept[1] <= len(facts) and list(facts)[kept[1] - 1] == kept[2]:
+        state, done = deepcopy(kept[3]), kept[1]
+    else:
+        order = [t["table_id"] for t in options["tables"]]
+        state = {
+            "order": order,
+            "seating": {t["table_id"]: list(t["seats"]) for t in options["tables"]},
+            "held": dict.fromkeys(game.seats, start), "issued": dict.fromkeys(game.seats, start),
+            "chips": dict.fromkeys(game.seats, 0), "rebuys": dict.fromkeys(game.seats, 0),
+            "pots": {}, "rounds": 0, "last_round": None,
+        }
+    for fact in islice(facts.values(), done, None):
+        STEPS[fact["type"]](state, fact, game.seats, start, strict)
+    if facts:
+        game.__dict__["_tallied"] = (strict, len(facts), next(reversed(facts)), deepcopy(state))
     return state
 
 
