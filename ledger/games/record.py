@@ -67,7 +67,7 @@ class GameRecord:
         freed = {what for what, by in settled.items() if by == event_id}
         for what in freed:
             del settled[what]
-        for other, its in self._of_deal(self.settling, deal, lambda kept: kept[0]) if freed else ():
+        for other, its in self._of_deal(self.settling, deal, _settled) if freed else ():
             # a mark made again in the deal (any other game's pool won twice): the last stands
             for what in freed.intersection(its[1:]).difference(settled):
                 settled[what] = other
@@ -79,15 +79,12 @@ class GameRecord:
             return
         deals = reversed(self.deals)
         before = next((next(deals, None) for deal in deals if deal == deal_id), None)
-        facts = list(self._of_deal(self.facts, deal_id,
-                                   lambda fact: isinstance(fact, dict) and fact.get("deal")))
-        for fact_id, fact in facts:
+        for fact_id, fact in list(self._of_deal(self.facts, deal_id, _named)):
             if before is None:
                 del self.facts[fact_id]
             else:
                 fact["deal"] = before
-        for settler, (_, *whats) in reversed(list(self._of_deal(self.settling, deal_id,
-                                                                lambda kept: kept[0]))):
+        for settler, (_, *whats) in reversed(list(self._of_deal(self.settling, deal_id, _settled))):
             if before is None:                       # in log order: the last settling stands
                 del self.settling[settler]
             else:
@@ -108,3 +105,13 @@ class GameRecord:
                 yield key, value
             elif not its or self.dealt_at.get(its, started) < started:
                 return
+
+
+def _settled(settlement: list[str]) -> str:
+    """The deal a settlement (`settling`'s [deal, *what]) belongs to."""
+    return settlement[0]
+
+
+def _named(fact) -> str | None:
+    """The deal a game's own fact names, if it names one."""
+    return fact.get("deal") if isinstance(fact, dict) else None

@@ -34,6 +34,18 @@ class MemoryLedger:
         with self.service.sessions.reading(self.session_id) as state:
             return state
 
+    @property
+    def kept(self) -> SessionState:
+        """The service's own kept state, not a reader's copy of it (with whatever a read keeps
+        on it to go on from)."""
+        return self.service.sessions.units.sessions.entry(self.session_id).state
+
+    def never(self) -> SessionState:
+        """The evening folded as if every voided fact, and its void, had never been recorded."""
+        log = self.log
+        voided = {e["data"]["event_id"] for e in log if e["type"] == "event_voided"}
+        return fold(e for e in log if e["type"] != "event_voided" and e["id"] not in voided)
+
     def find(self, event_id: str) -> dict | None:
         return next((event for event in self.log if event["id"] == event_id), None)
 

@@ -76,8 +76,7 @@ def play(data, kind: str, accepted: dict | None = None) -> MemoryLedger:
 def check_reads_of_the_kept_state(ledger: MemoryLedger) -> None:
     """Each game's reads of the state the service keeps (append by append, with whatever a
     read keeps on a record to go on from) are those of a reader's copy, read afresh."""
-    kept = ledger.service.sessions.units.sessions.entry(ledger.session_id).state
-    copy = ledger.state
+    kept, copy = ledger.kept, ledger.state
     for game_id, record in kept.games.items():
         for name, read in games.of(record).reads.items():
             assert read(record, kept) == read(copy.games[game_id], copy), name
@@ -151,11 +150,7 @@ def check_rebuilt(ledger: MemoryLedger, cut: int) -> None:
 def check_voids(ledger: MemoryLedger) -> None:
     """Voiding an event gives what never recording it gives: balances, every game's record
     (its deals, what settled them, its own facts) and which game kept which fact."""
-    log = ledger.log
-    voided = {e["data"]["event_id"] for e in log if e["type"] == "event_voided"}
-    voids = {e["id"] for e in log if e["type"] == "event_voided"}
-    never = fold(e for e in log if e["id"] not in voided | voids)
-    state = ledger.state
+    never, state = ledger.never(), ledger.state
     assert {a: n for a, n in state.balances.items() if n} == \
         {a: n for a, n in never.balances.items() if n}
     assert balances(state)["players"] == balances(never)["players"]

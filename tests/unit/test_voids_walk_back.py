@@ -2,7 +2,7 @@
 its bets and what settled it to the deal before it, a void in the last deal finds the mark made
 before it in that deal, and either gives what never recording it gives."""
 
-from tests.unit.memory import MemoryLedger, fold
+from tests.unit.memory import MemoryLedger
 
 
 def brag_evening() -> tuple[MemoryLedger, str, list[dict]]:
@@ -20,20 +20,13 @@ def brag_evening() -> tuple[MemoryLedger, str, list[dict]]:
     return ledger, game, deals
 
 
-def never(ledger: MemoryLedger) -> dict:
-    """Every game's record as if the voided facts (and their voids) had never been recorded."""
-    log = ledger.log
-    voided = {e["data"]["event_id"] for e in log if e["type"] == "event_voided"}
-    return fold(e for e in log if e["type"] != "event_voided" and e["id"] not in voided).games
-
-
 def test_a_deal_voided_passes_its_bets_to_the_deal_before():
     ledger, game, deals = brag_evening()
     ledger.record("event_voided", event_id=deals[2]["start"]["id"], reason="misdeal")
     record = ledger.state.games[game]
     second = deals[1]["start"]["id"]
     assert [record.facts[b["id"]]["deal"] for b in deals[2]["bets"]] == [second, second]
-    assert ledger.state.games == never(ledger)
+    assert ledger.state.games == ledger.never().games
 
 
 def test_a_win_voided_reopens_its_deal_and_a_bet_voided_leaves_the_others():
@@ -46,7 +39,7 @@ def test_a_win_voided_reopens_its_deal_and_a_bet_voided_leaves_the_others():
     assert record.deals[deals[1]["start"]["id"]] == {}
     assert record.deals[deals[0]["start"]["id"]] == {"the pool": deals[0]["won"]["id"]}
     assert [f for f in record.facts] == [b["id"] for d in deals[:2] for b in d["bets"]]
-    assert ledger.state.games == never(ledger)
+    assert ledger.state.games == ledger.never().games
 
 
 def test_the_first_deal_voided_takes_its_bets_with_it():
@@ -57,4 +50,4 @@ def test_the_first_deal_voided_takes_its_bets_with_it():
     ledger.record("event_voided", event_id=start["id"], reason="misdeal")
     record = ledger.state.games[game]
     assert not {b["id"] for b in bets} & set(record.facts) and not record.deals
-    assert ledger.state.games == never(ledger)
+    assert ledger.state.games == ledger.never().games
