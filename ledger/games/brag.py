@@ -21,6 +21,7 @@ from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.life import DealLife, once, when_settled
 from ledger.games.page import Button, Field
+from ledger.games.record import GameRecord
 from ledger.games.shared_words import stake_paid as stake_told
 from ledger.games.told import Told
 from ledger.language import N_, _
@@ -41,12 +42,18 @@ def _within_limit(game: InPlay, field: str, amount: int, what: str = "an ante") 
 
 def put_up(game: InPlay) -> dict[str, int]:
     """What each player has put up this deal: the dealer his ante, the others their bets."""
-    deal = next(reversed(game.record.deals))
     totals = {game.dealer(): ante(game, game.current_deal())}
-    for bet in game.record.facts.values():
-        if bet.get("deal") == deal:
-            totals[bet["player"]] = totals.get(bet["player"], 0) + bet["amount"]
+    for player, amount in bets(game.record).get(next(reversed(game.record.deals)), {}).items():
+        totals[player] = totals.get(player, 0) + amount
     return totals
+
+
+def bets(record: GameRecord) -> dict[str, dict[str, int]]:
+    """What each player has bet in each deal, by deal: kept on the record and gone on with
+    from the bets made since (`GameRecord.kept_by_deal`), where each bet walked every bet of
+    the game."""
+    return record.kept_by_deal("_bets", lambda bettors, bet: {
+        **bettors, bet["player"]: bettors.get(bet["player"], 0) + bet["amount"]})
 
 
 def deal_started(game: InPlay, data: dict) -> list[dict]:

@@ -22,7 +22,7 @@ def dealing(game: GameRecord, keeps_deal: bool = False) -> dict:
     return {
         "deal": game.deal,  # the deal in progress, by number (0 before the first)
         "settled": sorted(game.settled),
-        "deals": deals,
+        "deals": dict(deals),
         "current_dealer": turn["dealer"],
         "next_dealer": next_dealer,
         "next_turn": seats[seat],
@@ -36,40 +36,63 @@ def dealers(game: GameRecord, keeps_deal: bool = False) -> tuple[dict[str, str],
     """Who dealt each deal, by its `deal_started` event's id, as `dealing` counts them, and
     who deals the next."""
     turn, sales, _, dealt = _dealt(game, keeps_deal)
-    return dealt, _coming(game.seats, turn, sales, keeps_deal)[1]
+    return dict(dealt), _coming(game.seats, turn, sales, keeps_deal)[1]
+
+
+def dealers_ahead(game: GameRecord, keeps_deal: bool, ahead: int) -> list[str]:
+    """Who deals each of the next `ahead` deals, as the dealing read would say once each is
+    dealt by its default dealer: the game's dealing folded on from where it stands."""
+    turn, sales, deals, _ = _dealt(game, keeps_deal)
+    turn, sales, deals, seats, coming = dict(turn), dict(sales), dict(deals), game.seats, []
+    for n in range(ahead):
+        coming.append(_coming(seats, turn, sales, keeps_deal)[1])
+        _step(seats, keeps_deal, (turn, sales, deals, {}), f"ahead-{n}", {"type": "deal_started"})
+    return coming
 
 
 def _dealt(game: GameRecord, keeps: bool) -> tuple[dict, dict, dict, dict]:
     """Fold the game's dealing facts: the turn as it stands, the turns sold and not yet
-    dealt, the deals per player, and each deal's dealer (by its event's id)."""
-    seats = game.seats
-    deals = dict.fromkeys(seats, 0)
-    first = game.options.get("first_dealer")
-    turn = {"seat": None, "dealer": None, "sold": False, "passed_to": None, "doubled": False,
-            "first": seats.index(first) if first in seats else 0}
-    sales: dict[str, str] = {}
-    dealt: dict[str, str] = {}
-    for event_id, fact in game.dealing.items():
-        kind = fact["type"]
-        if kind == "deal_sold":
-            sales[fact["seller"]] = fact["buyer"]
-        elif kind == "stakes_doubled":
-            turn["doubled"] = True
-        elif kind == "deal_passed":
-            turn["passed_to"] = turn["passed_to"] or fact["to"]
+    dealt, the deals per player, and each deal's dealer (by its event's id). Kept on the
+    record (`GameRecord.kept_since`) and folded on from there with the facts added since:
+    each append and each read of the game asks it, most of them with no new dealing fact.
+    Read only: `dealing` and `dealers` hand out copies."""
+    name = f"_dealt_{keeps}"
+    kept, done = game.kept_since(name, of="dealing") or (None, 0)
+    if kept is not None and done == len(game.dealing):
+        return kept
+    seats, first = game.seats, game.options.get("first_dealer")
+    turn, sales, deals, dealt = kept or (
+        {"seat": None, "dealer": None, "sold": False, "passed_to": None, "doubled": False,
+         "first": seats.index(first) if first in seats else 0}, {}, dict.fromkeys(seats, 0), {})
+    folded = dict(turn), dict(sales), dict(deals), dict(dealt)  # (what is kept stays as read)
+    for event_id, fact in game.since(done, of="dealing"):
+        _step(seats, keeps, folded, event_id, fact)
+    return game.keep(name, folded, of="dealing")
+
+
+def _step(seats: list[str], keeps: bool, folded: tuple[dict, dict, dict, dict], event_id: str,
+          fact: dict) -> None:
+    """One dealing fact folded into (the turn, the sales, the deals per player, the dealers)."""
+    turn, sales, deals, dealt = folded
+    kind = fact["type"]
+    if kind == "deal_sold":
+        sales[fact["seller"]] = fact["buyer"]
+    elif kind == "stakes_doubled":
+        turn["doubled"] = True
+    elif kind == "deal_passed":
+        turn["passed_to"] = turn["passed_to"] or fact["to"]
+    else:
+        seat, default, sold = _coming(seats, turn, sales, keeps)
+        dealer = fact.get("dealer") or default
+        if dealer == default:
+            turn.update(seat=seat, sold=sold)
+            if sold and seats[seat] in sales:
+                del sales[seats[seat]]
         else:
-            seat, default, sold = _coming(seats, turn, sales, keeps)
-            dealer = fact.get("dealer") or default
-            if dealer == default:
-                turn.update(seat=seat, sold=sold)
-                if sold and seats[seat] in sales:
-                    del sales[seats[seat]]
-            else:
-                turn.update(seat=seats.index(dealer), sold=False)
-            turn.update(dealer=dealer, passed_to=None, doubled=False)
-            deals[dealer] += 1
-            dealt[event_id] = dealer
-    return turn, sales, deals, dealt
+            turn.update(seat=seats.index(dealer), sold=False)
+        turn.update(dealer=dealer, passed_to=None, doubled=False)
+        deals[dealer] += 1
+        dealt[event_id] = dealer
 
 
 def _coming(seats: list[str], turn: dict, sales: dict, keeps: bool) -> tuple[int, str, bool]:

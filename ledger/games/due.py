@@ -15,10 +15,9 @@ defaults the game works out (Pope Joan's cards dealt). `refundable`: the pools t
 shared back now (they hold counters, and no deal is in play)."""
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from ledger.games.base import Game
-from ledger.games.dealing import dealing
+from ledger.games.dealing import dealers_ahead, dealing
 from ledger.games.life import DealNow, check
 from ledger.games.record import GameRecord
 
@@ -148,11 +147,7 @@ AHEAD = 8
 def _dealers_ahead(game: Game, record: GameRecord) -> list[str]:
     """Who deals each of the next deals, as the dealing read would say once each is dealt by
     its default dealer (the page binds a deal it records offline to its dealer)."""
-    dealers, facts = [], dict(record.dealing)
-    for n in range(AHEAD):
-        dealers.append(dealing(replace(record, dealing=facts), game.keeps_deal)["next_dealer"])
-        facts[f"ahead-{n}"] = {"type": "deal_started"}
-    return dealers
+    return dealers_ahead(record, game.keeps_deal, AHEAD)
 
 
 def _types(game: Game, record: GameRecord) -> list[str]:

@@ -3,6 +3,10 @@ deals and what settled each, and the facts its own module keeps (`facts`). Every
 by its event's id, so that a void withdraws it from the structures that hold it, by id."""
 
 from dataclasses import dataclass, field
+from itertools import islice
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -42,6 +46,54 @@ class GameRecord:
     def settled(self) -> dict[str, str]:
         """What of the deal in progress has been settled, and by which event."""
         return self.deals[next(reversed(self.deals))] if self.deals else {}
+
+    def kept(self, name: str, of: str = "facts"):
+        """A read of the game's own facts (`of`: or of its dealing facts) and its set-up, kept
+        under `name` (`keep`) while those facts are the ones it was read from; else None. A
+        long game's facts are read once for all that asks of them (each event told, each
+        append's rules), not once for each. What is kept is shared by every later caller:
+        it is read, never changed."""
+        read, n = self.kept_since(name, of) or (None, 0)
+        return read if n == len(getattr(self, of)) else None
+
+    def kept_since(self, name: str, of: str = "facts") -> tuple[object, int] | None:
+        """What is kept under `name`, and how many facts it was read from, while those are
+        still the game's first facts (a read that can go on from there); else None. Facts are
+        only ever added at the end or withdrawn (a void is never undone) and their ids are
+        unique: the first n are those read while the n-th is still the last one read."""
+        kept, facts = self.__dict__.get(name), getattr(self, of)
+        if kept is None or kept[0][0] > len(facts):
+            return None
+        (n, last), read = kept
+        at_n = next(islice(reversed(facts), len(facts) - n, None)) if n else None
+        return (read, n) if at_n == last else None
+
+    def since(self, n: int, of: str = "facts") -> list[tuple[str, dict]]:
+        """The game's `of` after its first n, by id, in order: what a kept read goes on with
+        (`kept_since`), read from the end, so that it costs what was added since, not a walk
+        past every fact before it."""
+        facts = getattr(self, of)
+        return list(islice(reversed(facts.items()), len(facts) - n))[::-1]
+
+    def kept_by_deal(self, name: str, add: Callable[[dict, dict], dict]) -> dict[str, dict]:
+        """A read of the game's own facts by deal, each fact added to its deal's entry by
+        `add(entry, fact)` (a new entry: what is kept stays as read), kept under `name` and
+        gone on with from the facts added since."""
+        kept, done = self.kept_since(name) or (None, 0)
+        if kept is not None and done == len(self.facts):
+            return kept
+        deals = dict(kept or {})
+        for _, fact in self.since(done):
+            deals[fact["deal"]] = add(deals.get(fact["deal"], {}), fact)
+        return self.keep(name, deals)
+
+    def keep(self, name: str, read: T, of: str = "facts") -> T:
+        """`read`, a read of the game's `of` as they are now, kept under `name` (`kept`). An
+        attribute, not a field: no snapshot or comparison sees it, and a reader's copy
+        (`dataclasses.replace`) starts without it."""
+        facts = getattr(self, of)
+        self.__dict__[name] = ((len(facts), next(reversed(facts), None)), read)
+        return read
 
     def settle(self, event_id: str, whats: tuple[str, ...]) -> None:
         """A fact settled these of the deal in progress."""

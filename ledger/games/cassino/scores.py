@@ -48,28 +48,37 @@ def deal_points(game: GameRecord, counts: dict) -> tuple[list[int], list[int]]:
 
 def scores(game: GameRecord) -> dict:
     """The scores read model: totals (per player and by side), each deal's raw and scored
-    points, and the result once a side has won."""
+    points, and the result once a side has won. Kept on the record (`GameRecord.kept_since`)
+    and scored on from there with the deals counted since: what asks whether the game is
+    won, telling each deal, and the next deal's result ask it again and again."""
+    kept, done = game.kept_since("_scores") or (None, 0)
+    if kept is not None and done == len(game.facts):
+        return kept
     teams, target = sides(game), game.options["target"]
     totals, deals, result = [0] * len(teams), [], None
-    for deal in game.facts.values():
+    if kept is not None:  # (what is kept stays as read)
+        totals = [side["points"] for side in kept["by_side"]]
+        deals, result = list(kept["deals"]), kept["result"]
+    for _, deal in game.since(done):
         raw, scored = deal_points(game, deal["counts"])
         totals = [t + s for t, s in zip(totals, scored)]
         deals.append({"version": deal["version"], "event_id": deal["event_id"],
                       "raw": _per_player(teams, raw), "scored": _per_player(teams, scored)})
         result = result or result_of(teams, totals, target, deal["event_id"])
-    return {"totals": _per_player(teams, totals), "deals": deals,
-            "winner": result["winners"][0] if result else None,
-            "winners": result["winners"] if result else [], "target": target, "sides": teams,
-            "by_side": [{"players": side, "points": n} for side, n in zip(teams, totals)],
-            "result": result}
+    return game.keep("_scores", {
+        "totals": _per_player(teams, totals), "deals": deals,
+        "winner": result["winners"][0] if result else None,
+        "winners": result["winners"] if result else [], "target": target, "sides": teams,
+        "by_side": [{"players": side, "points": n} for side, n in zip(teams, totals)],
+        "result": result})
 
 
 def deciding(game: GameRecord, counts: dict) -> tuple[dict, list[int]] | None:
     """The result a deal counted as `counts` gives the game, with each side's total after it:
     None while the game plays on."""
-    teams, totals = sides(game), [0] * len(sides(game))
-    for deal in [*game.facts.values(), {"counts": counts, "event_id": ""}]:
-        totals = [t + s for t, s in zip(totals, deal_points(game, deal["counts"])[1])]
+    teams = sides(game)
+    totals = [side["points"] + n for side, n in zip(scores(game)["by_side"],
+                                                    deal_points(game, counts)[1])]
     result = result_of(teams, totals, game.options["target"], "")
     return (result, totals) if result else None
 

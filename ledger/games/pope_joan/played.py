@@ -5,6 +5,7 @@ one player holds the Queen for both."""
 
 from ledger.errors import Conflict, Inconsistent
 from ledger.games.in_play import InPlay
+from ledger.games.record import GameRecord
 from ledger.games.pope_joan.told import CALLED, CARDS
 from ledger.games.told import listed
 from ledger.language import _
@@ -16,9 +17,14 @@ PAIRS = {"matrimony": ("king", "queen"), "intrigue": ("queen", "knave")}
 
 def won_in_play(game: InPlay) -> dict[str, str]:
     """The compartments won in play this deal so far, each with its winner."""
-    deal = next(reversed(game.record.deals))
-    return {name: who for fact in game.record.facts.values() if fact.get("deal") == deal
-            for name, who in fact["won"].items()}
+    return won_by_deal(game.record).get(next(reversed(game.record.deals)), {})
+
+
+def won_by_deal(record: GameRecord) -> dict[str, dict[str, str]]:
+    """The compartments won in play in each deal, each with its winner, by deal: kept on the
+    record and gone on with from the facts recorded since (`GameRecord.kept_by_deal`), where
+    each fact walked every one of the game."""
+    return record.kept_by_deal("_won", lambda won, fact: {**won, **fact["won"]})
 
 
 def held_together(game: InPlay, won: dict[str, str], field: str) -> None:

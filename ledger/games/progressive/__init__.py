@@ -5,8 +5,6 @@ deals: a pot at each table, then the bell.
 Its names: "Progressives Poker", "Poker progressif": the English name said in each language
 (the books know it in English only)."""
 
-from dataclasses import replace
-
 from marshmallow import fields, validate
 
 from ledger.errors import Conflict, Inconsistent, NotFound
@@ -15,7 +13,7 @@ from ledger.events.postings import BANK, combine, player, transfer
 from ledger.games.base import Examples, Game
 from ledger.games.in_play import InPlay
 from ledger.games.page import Button, Field
-from ledger.games.progressive.tallies import going_down, progressive, tallies
+from ledger.games.progressive.tallies import going_down, progressive, rounds_rung, tallies
 from ledger.games.record import GameRecord
 from ledger.games.told import Told
 from ledger.language import N_, _
@@ -127,12 +125,8 @@ def bell_told(told: Told) -> str:
 
 
 def _round_at(record: GameRecord | None, event_id: str) -> dict | None:
-    """The round a bell ended, replayed up to it (None for a bell undone)."""
-    if record is None or event_id not in record.facts:
-        return None
-    facts = list(record.facts.items())
-    upto = dict(facts[:[key for key, __ in facts].index(event_id) + 1])
-    return progressive(replace(record, facts=upto))["last_round"]
+    """The round a bell ended (None for a bell undone)."""
+    return rounds_rung(record).get(event_id) if record is not None else None
 
 
 def rebuy_told(told: Told) -> str:

@@ -2,8 +2,6 @@
 prizes, folded from the game's pots, bells and rebuys (a voided one adds nothing)."""
 
 from copy import deepcopy
-from itertools import islice
-
 from ledger.errors import Inconsistent
 from ledger.games.record import GameRecord
 from ledger.language import _
@@ -13,29 +11,45 @@ def progressive(game: GameRecord, strict: bool = False) -> dict:
     """Replay the game's facts. `strict` (when recording) refuses a bell whose tie at the head
     table has no cuts; replaying a log breaks such a tie by seat order instead.
 
-    The tallies as they stood after the facts last replayed are kept on the record itself (an
-    attribute, not a field: no snapshot or comparison sees it), so that an append replays only
-    the facts recorded since. They hold while the record's first facts are those replayed,
-    ending with the same one: a fact is only ever added at the end, or withdrawn."""
-    facts, options = game.facts, game.options
-    start, kept = options["starting_counters"], game.__dict__.get("_tallied")
-    done = 0  # kept: (strict, how many facts, the last one's id, the tallies after them)
-    if kept and kept[0] == strict and kept[1] <= len(facts) and list(facts)[kept[1] - 1] == kept[2]:
-        state, done = deepcopy(kept[3]), kept[1]
-    else:
-        order = [t["table_id"] for t in options["tables"]]
-        state = {
-            "order": order,
-            "seating": {t["table_id"]: list(t["seats"]) for t in options["tables"]},
-            "held": dict.fromkeys(game.seats, start), "issued": dict.fromkeys(game.seats, start),
-            "chips": dict.fromkeys(game.seats, 0), "rebuys": dict.fromkeys(game.seats, 0),
-            "pots": {}, "rounds": 0, "last_round": None,
-        }
-    for fact in islice(facts.values(), done, None):
+    The tallies as they stood after the facts last replayed are kept on the record
+    (`GameRecord.kept_since`), so that an append replays only the facts recorded since."""
+    name, start = f"_tallied_{strict}", game.options["starting_counters"]
+    kept, done = game.kept_since(name) or (None, 0)
+    state = deepcopy(kept) if kept is not None else _seated(game)  # (kept as it was read)
+    for _, fact in game.since(done):
         STEPS[fact["type"]](state, fact, game.seats, start, strict)
-    if facts:
-        game.__dict__["_tallied"] = (strict, len(facts), next(reversed(facts)), deepcopy(state))
+    if kept is None or done < len(game.facts):
+        game.keep(name, deepcopy(state))
     return state
+
+
+def rounds_rung(game: GameRecord) -> dict[str, dict | None]:
+    """Each bell's round as it stood when the bell rang, by the bell's id (the round before,
+    for a bell that ended none): every bell of the game from one replay of its facts, kept on
+    the record while they are those (`GameRecord.kept`). Replaying up to each bell in
+    turn, to tell a log's bells, cost bells × facts."""
+    return game.kept("_rung") or game.keep("_rung", _rung(game))
+
+
+def _rung(game: GameRecord) -> dict[str, dict | None]:
+    state, start, rung = _seated(game), game.options["starting_counters"], {}
+    for event_id, fact in game.facts.items():
+        STEPS[fact["type"]](state, fact, game.seats, start, False)
+        if fact["type"] == "progressive_round_ended":
+            rung[event_id] = state["last_round"]
+    return rung
+
+
+def _seated(game: GameRecord) -> dict:
+    """The tallies before the game's first fact: everyone at his table with his stake."""
+    options, start = game.options, game.options["starting_counters"]
+    return {
+        "order": [t["table_id"] for t in options["tables"]],
+        "seating": {t["table_id"]: list(t["seats"]) for t in options["tables"]},
+        "held": dict.fromkeys(game.seats, start), "issued": dict.fromkeys(game.seats, start),
+        "chips": dict.fromkeys(game.seats, 0), "rebuys": dict.fromkeys(game.seats, 0),
+        "pots": {}, "rounds": 0, "last_round": None,
+    }
 
 
 def _pot(state, fact, seats, start, strict) -> None:
