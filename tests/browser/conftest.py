@@ -52,7 +52,9 @@ def pictures(tmp_path):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """A browser test that failed says which of its phones' requests were still unanswered
-    (a page waiting on one draws nothing new)."""
+    (a page waiting on one draws nothing new), the last they had answered (a page that
+    stopped asking), and what its pages had logged as errors so far (a page whose script
+    failed draws nothing: the test's own check of them comes after the step that failed)."""
     report = (yield).get_result()
     if report.when != "call":
         return
@@ -61,3 +63,12 @@ def pytest_runtest_makereport(item, call):
         waiting = [f"{now - since:6.1f} s  {request.method} {request.url}"
                    for phone in OPENED for request, since in phone.waiting.items()]
         report.sections.append(("requests unanswered", "\n".join(waiting) or "none"))
+        last = [f"{now - answered:6.1f} s ago{took(asked, answered)}: {how} {method} {url}"
+                for phone in OPENED for asked, answered, how, method, url in phone.answered]
+        report.sections.append(("requests answered last", "\n".join(last) or "none"))
+        errors = [f"{n}: {error}" for n, phone in enumerate(OPENED, 1) for error in phone.errors]
+        report.sections.append(("errors the pages logged", "\n".join(errors) or "none"))
+
+
+def took(asked: float | None, answered: float) -> str:
+    return "" if asked is None else f", answered in {answered - asked:5.2f} s"

@@ -7,10 +7,12 @@ screen accessible (axe-core, light and dark) and nothing scrolls sideways at 320
 import datetime as dt
 
 import pytest
+import requests
 from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
-from tests.browser.tools import OUTPUT, Evening, Phone
+from tests.browser.tools import OUTPUT, Evening, Phone, handled, open_club, withheld
+from tests.server import REQUEST_SECONDS
 
 pytestmark = pytest.mark.browser
 
@@ -50,10 +52,7 @@ def test_a_club_on_the_phone(base, browser, scheme, pictures):
 
     page.goto(f"{base}/club")
     check("welcome")
-    page.locator("#club-form [name=name]").fill("Meryton")
-    page.get_by_role("button", name="Open the club").click()
-    expect(page.locator("#title")).to_have_text("Meryton")
-    page.locator("#members-panel > summary").click()
+    open_club(page, "Meryton")
     for name, group in (("Ann", "lady"), ("Ben", "gentleman"), ("Cleo", "lady"), ("Dora", "")):
         page.locator("#member-form [name=name]").fill(name)
         page.locator("#member-form [name=group]").fill(group)
@@ -129,3 +128,41 @@ def test_a_club_on_the_phone(base, browser, scheme, pictures):
     phone.close()
     assert phone.errors == [] and member.errors == []
     assert {screen: v for screen, v in found.items() if v} == {}
+
+
+def test_members_typed_on_a_slow_link_are_added_as_typed_none_lost(base, browser):
+    """The officer types the members one after another, each and Enter, on a link slow to
+    answer: the field is empty for the next name at once, nothing typed meanwhile is wiped by
+    an earlier answer, no name takes the group typed for the one before, and the members are
+    added in the order typed. One refused comes back into the emptied form with its reason."""
+    phone = Phone(browser, width=360, height=640)
+    page = phone.page
+    page.goto(f"{base}/club")
+    club, token = open_club(page, "Meryton")
+    asked, let_go = withheld(phone, "**/members")
+    name, group = page.locator("#member-form [name=name]"), page.locator("#member-form [name=group]")
+    name.fill("Ann")
+    group.fill("lady")
+    name.press("Enter")
+    expect(name).to_have_value("")
+    expect(group).to_have_value("")
+    handled(page, lambda: asked, 30, "Ann's addition sent")
+    name.press_sequentially("Ben")
+    name.press("Enter")
+    name.press_sequentially("Cle")
+    let_go()  # the answers come: Ann's, then Ben's
+    expect(page.locator("#members li", has_text="Ben")).to_have_count(1)
+    expect(name).to_have_value("Cle")  # what was being typed stays
+    name.press_sequentially("o")
+    name.press("Enter")
+    expect(page.locator("#members li", has_text="Cleo")).to_have_count(1)
+    members = requests.get(f"{base}/api/v1/clubs/{club}", timeout=REQUEST_SECONDS,
+                           headers={"Authorization": f"Bearer {token}"}).json()["members"]
+    assert [(m["name"], m["group"]) for m in members] == [("Ann", "lady"), ("Ben", None),
+                                                          ("Cleo", None)]
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    name.fill("Ann")
+    name.press("Enter")  # refused: a member of that name already
+    expect(name).to_have_value("Ann")
+    assert phone.errors == [], phone.errors
+    phone.close()

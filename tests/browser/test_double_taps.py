@@ -6,7 +6,7 @@ client id per intent, so a resend is answered with the original."""
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone, wait_for
+from tests.browser.tools import Evening, Phone, open_club, wait_for
 from tests.server import REQUEST_SECONDS
 
 SLOW = {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -97,16 +97,11 @@ def test_a_clubs_evening_and_an_import_are_recorded_once(base, browser, tmp_path
     phone = Phone(browser, width=360, height=640)
     page = phone.page
     page.goto(f"{base}/club")
-    page.locator("#club-form [name=name]").fill("Meryton")
-    page.get_by_role("button", name="Open the club").click()
-    expect(page.locator("#title")).to_have_text("Meryton")
-    page.locator("#members-panel > summary").click()
+    club, token = open_club(page, "Meryton")
     for name in ("Ann", "Ben"):
         page.locator("#member-form [name=name]").fill(name)
         page.get_by_role("button", name="Add member").click()
         expect(page.locator("#members li", has_text=name)).to_have_count(1)
-    club, token = page.evaluate("""() => { const id = JSON.parse(localStorage.getItem('ledger:club'));
-        return [id, JSON.parse(localStorage.getItem('ledger:clubs'))[id].write]; }""")
 
     def evenings() -> list[dict]:
         answer = requests.get(f"{base}/api/v1/clubs/{club}/standings", timeout=REQUEST_SECONDS,

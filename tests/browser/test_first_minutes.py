@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.test_double_taps import settled, slow
-from tests.browser.tools import Evening, Phone, wait_for, wait_until
+from tests.browser.tools import WAIT_MS, Evening, Phone, wait_for, wait_until
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Ben", "Zoë", "Dot"]
@@ -163,52 +163,62 @@ OBSERVE = """() => { window.changes = 0; window.observer?.disconnect();
   window.observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true}); }"""
 
 
-def tap_every_button(phone: Phone, link: str) -> dict[str, str]:
-    """Each visible button, on the page as loaded, tapped once: what it did (a dialog, a
-    sheet, a change on the page, a download) or nothing."""
+def tap_every_button(phone: Phone, evening: Evening) -> dict[str, str]:
+    """Each visible button, on the page as drawn from the evening's first whole read, tapped
+    once: what it did (a dialog, a sheet, a change on the page, a download), waited for as
+    long as a loaded machine may take, or nothing."""
     page, did = phone.page, {}
     said: list[str] = []
+    downloads: list = []
     page.on("dialog", lambda d: said.append(d.message) or d.dismiss())
-    phone.open(link)
-    page.wait_for_timeout(300)
-    labels = [b.inner_text() or b.get_attribute("aria-label") for b in page.locator("button:visible").all()]
+    page.on("download", lambda download: downloads.append(download))
+    labels = drawn(phone, evening)
     for index, label in enumerate(labels):
-        phone.open(link)
         button = page.locator("button:visible").nth(index)
-        if not button.count():
+        if drawn(phone, evening)[index:index + 1] != [label]:
             continue
         said.clear()
+        downloads.clear()
         page.evaluate(OBSERVE)
-        with page.expect_event("download", timeout=1500) if "csv" in label else _nothing():
-            button.click()
-        page.wait_for_timeout(400)
-        opened = page.evaluate("document.querySelector('#sheet').open")
-        changes = page.evaluate("window.changes")
-        did[label] = ("a dialog: " + said[0] if said else "a sheet" if opened
-                      else "the page changed" if changes else "a download" if "csv" in label
-                      else "nothing")
-        if opened:
+        button.click()
+
+        def done():
+            return ("a dialog: " + said[0] if said
+                    else "a sheet" if page.evaluate("document.querySelector('#sheet').open")
+                    else "the page changed" if page.evaluate("window.changes")
+                    else "a download" if downloads else None)
+        try:
+            did[label] = wait_until(done, WAIT_MS / 1000, f"{label} tapped")
+        except TimeoutError:
+            did[label] = "nothing"
+        if page.evaluate("document.querySelector('#sheet').open"):  # (whatever was seen first)
             page.keyboard.press("Escape")
     return did
 
 
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
+def drawn(phone: Phone, evening: Evening) -> list[str]:
+    """The evening opened anew and drawn from its first whole read (the page keeps the
+    evening's view once it has read it all, and draws it at once): its visible buttons."""
+    if phone.page.url.startswith("http"):  # (opened cold each time: nothing kept from the last)
+        phone.page.evaluate("localStorage.clear()")
+        # a new document: the page takes its link out of the address bar, so going to the link
+        # again is a move within the page (`hashchange`), which keeps an open sheet open
+        phone.page.goto("about:blank")
+    phone.open(evening.link())
+    wait_for(phone.page, f"localStorage.getItem('ledger:view:{evening.id}') !== null")
+    return [b.inner_text() or b.get_attribute("aria-label")
+            for b in phone.page.locator("button:visible").all()]
 
 
 def test_no_button_on_an_empty_evening_or_one_with_a_game_does_nothing(base, browser):
     phone = Phone(browser, accept_downloads=True)
     empty = Evening(base)
-    did = tap_every_button(phone, empty.link())
+    did = tap_every_button(phone, empty)
     assert did and [label for label, what in did.items() if what == "nothing"] == [], did
     playing = Evening(base).seat(*NAMES)
     game = playing.game("commerce", NAMES, stake=1)
     playing.record("deal_started", game)
-    did = tap_every_button(phone, playing.link())
+    did = tap_every_button(phone, playing)
     assert len(did) >= 6 and [label for label, what in did.items() if what == "nothing"] == [], did
     phone.close()
 

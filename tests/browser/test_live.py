@@ -121,7 +121,7 @@ def test_a_read_cut_short_is_asked_for_again_though_nothing_new_is_pushed(table,
 
         phone.page.route("**/view?after=*", cut_once)
         evening.seat("Dee")  # pushed once; its read cut
-        expect(phone.page.locator("#players li")).to_have_count(4, timeout=10_000)
+        expect(phone.page.locator("#players li")).to_have_count(4)
         assert cut, "no read was cut"
         expect(phone.page.locator("#status")).to_have_text("live")
     finally:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone, wait_for
+from tests.browser.tools import WAIT_MS, Evening, Phone, handled, wait_for
 from tests.server import REQUEST_SECONDS, Gunicorn, wait_until
 
 pytestmark = pytest.mark.browser
@@ -45,6 +45,27 @@ def controlled(phone: Phone) -> None:
     raced the test: a reload queued by one poll could land after the page was already claimed,
     under the test's next step.)"""
     wait_for(phone.page, "navigator.serviceWorker.controller !== null")
+
+
+def test_a_module_still_to_come_when_the_signal_goes_comes_when_it_is_back(base, phone):
+    """The signal goes just after the evening is drawn, before what comes after it (the log's
+    module) has come, and before the service worker has kept it: the page is not told of a
+    fault (a phone with no signal is not broken), and draws the log once the signal is back,
+    with nothing changed meanwhile."""
+    evening = Evening(base).seat(*SEATS)
+    evening.game("other", SEATS, stake=1)
+    held: list = []
+    phone.context.route("**/log.js", lambda route: held.append(route))  # (the worker's too)
+    phone.open(evening.link())
+    handled(phone.page, lambda: held, WAIT_MS / 1000, "the log's module asked for")
+    phone.offline()
+    for route in held:
+        route.abort("internetdisconnected")
+    phone.page.wait_for_timeout(2500)  # (the page asks again after 2 s: still no signal)
+    phone.context.unroute("**/log.js")
+    expect(phone.page.locator("#log li")).to_have_count(0)
+    phone.offline(False)
+    expect(phone.page.locator("#log li")).to_have_count(len(evening.events()))
 
 
 def test_offline_reload_record_and_back_online_records_each_fact_once(base, phone):
@@ -198,7 +219,7 @@ def test_after_a_reload_a_second_game_can_be_started(base, phone):
     expect(phone.page.locator("#switcher button")).to_have_count(2)
     started = [e for e in evening.events() if e["type"] == "game_started"]
     assert started[-1]["data"]["seats"] == [evening.players["Ben"], evening.players["Zoë"]]
-    wait_until(lambda: phone.page.locator("#attention .look").count() == 0, 5, "no refusal")
+    wait_until(lambda: phone.page.locator("#attention .look").count() == 0, WAIT_MS / 1000, "no refusal")
 
 
 def test_a_new_version_of_the_page_sends_what_the_old_one_queued(tmp_path, browser):

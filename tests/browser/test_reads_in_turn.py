@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone, handled, wait_until
+from tests.browser.tools import WAIT_MS, Evening, Phone, handled, wait_until
 
 NAMES = ["Ann", "Ben", "Cy"]
 # how long a fact waits unanswered before the page lists it as pending (the page's own figure)
@@ -40,7 +40,7 @@ def test_an_answer_overtaken_by_a_later_one_is_not_drawn_over_it(base, browser):
     page.route(a_read, hold)
     hold.on = True
     evening.seat("Dee")  # another phone's player: the page's read of it held on the way
-    handled(page, lambda: held, 10, "a read held")
+    handled(page, lambda: held, WAIT_MS / 1000, "a read held")
     page.fill("#player-form [name=name]", "Eve")  # this phone's: read and drawn
     page.click("#player-form button")
     expect(page.locator("#status")).not_to_contain_text("pending")
@@ -82,9 +82,9 @@ def test_a_read_that_failed_is_asked_for_again_though_the_evening_does_not_chang
     phone.open(evening.link())
     expect(page.locator("#players li")).to_have_count(3)
     armed.append("from now on")
-    handled(page, lambda: passed <= answered, 10, "the reads let through answered")
+    handled(page, lambda: passed <= answered, WAIT_MS / 1000, "the reads let through answered")
     evening.seat("Dee")
-    expect(page.locator("#players li")).to_have_count(4, timeout=10_000)
+    expect(page.locator("#players li")).to_have_count(4)
     assert len(cut) == 2
     phone.close()
 
@@ -98,7 +98,8 @@ def test_a_redraw_keeps_the_keyboards_place_on_the_game(base, browser):
     expect(buttons.nth(2)).to_be_visible()
     label = buttons.nth(2).get_attribute("aria-label") or buttons.nth(2).inner_text()
     buttons.nth(2).focus()
-    logged = page.locator("#log li").count()
+    logged = len(evening.events())  # (the log, drawn once its module has come, lists them all)
+    expect(page.locator("#log li")).to_have_count(logged)
     evening.record("stake_paid", game, player=evening.players["Ann"], amount=1)
     expect(page.locator("#log li")).to_have_count(logged + 1)
     expect(page.locator(".game button").nth(2)).to_be_visible()
@@ -196,7 +197,7 @@ def test_a_fact_answered_at_once_moves_nothing_and_one_kept_waiting_is_listed(ba
     def add(name: str, answered_after_ms: int) -> None:
         page.fill("#player-form [name=name]", name)
         page.click("#player-form button[type=submit]")
-        handled(page, lambda: held, 10, f"{name} sent")
+        handled(page, lambda: held, WAIT_MS / 1000, f"{name} sent")
         page.wait_for_timeout(answered_after_ms)
         if answered_after_ms > 1500:  # kept waiting: listed
             expect(page.locator("#attention .pending-list")).to_contain_text(name)

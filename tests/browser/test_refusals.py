@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.tools import Evening, Phone, wait_until
+from tests.browser.tools import WAIT_MS, Evening, Phone, wait_until
 
 NAMES = ["Ann", "Ben", "Cy", "Dot"]
 
@@ -27,7 +27,7 @@ def refused_as_typed(page, sheet, field: str, words: str, recorded, before: list
     expect(fault).to_contain_text(words)
     assert typed(sheet) == before
     focused = "document.activeElement.closest('[data-field]')?.dataset.field"  # (in the next frame)
-    wait_until(lambda: page.evaluate(focused) == field, 10, "the field at fault focused")
+    wait_until(lambda: page.evaluate(focused) == field, WAIT_MS / 1000, "the field at fault focused")
     assert in_view(page, fault), "the reason is off the screen"
     assert not re.search(r"\b(data\.|[a-z]+_[a-z_]+:)", sheet.inner_text()), sheet.inner_text()
     assert recorded() == 0
@@ -54,6 +54,10 @@ def test_the_settling_sheets_keep_what_was_typed(base, browser):
     evening.record("deal_started", cassino)
     page.locator(f"#switcher [data-game='{cassino}']").click()
     sheet = page.locator(f".game[data-game='{cassino}'] form.sheet")  # who took what
+    # for the deal the page now knows is in play: until it has read the start, it offers the
+    # next deal whole (started and counted with one Record), another sheet
+    expect(page.locator(f".game[data-game='{cassino}'] form.sheet:not([data-key$=':whole'])")
+           ).to_be_visible()
     for row in ("Most cards", "Most spades", "Great Cassino (10♦)", "Little Cassino (2♠)"):
         sheet.get_by_label(f"{row}: Ann", exact=True).click()  # the next thing is asked at once
     for _ in range(3):  # three aces of four

@@ -1,32 +1,15 @@
 """The set-up on a poor link, in real Chromium at 360×640: the parts of the evening's page
 that come after it (the set-up's module, the games' catalogue) may fail to come once. The
 page asks for them again by itself, and a tap meanwhile is never refused as if offline nor
-starts a game from a list not shown."""
+starts a game from a list not shown, and what is typed meanwhile is recorded in the order typed."""
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_first_minutes import NAMES
-from tests.browser.tools import Evening, Phone, wait_until
+from tests.browser.tools import Evening, Phone, handled, wait_until, withheld
 
 pytestmark = pytest.mark.browser
-
-
-def cut(phone: Phone, pattern: str) -> tuple[list, list]:
-    """What the phone asks for at `pattern` fails to come (each asking in the first list)
-    until the second list is appended to: the page's own asking, and the service worker's
-    copy for offline."""
-    asked: list = []
-    let: list = []
-
-    def route(route):
-        if let:
-            return route.continue_()
-        asked.append(route.request.url)
-        return route.abort()
-
-    phone.context.route(pattern, route)
-    return asked, let
 
 
 def test_a_start_tapped_before_its_form_was_drawn_starts_the_game_shown(base, browser):
@@ -36,12 +19,12 @@ def test_a_start_tapped_before_its_form_was_drawn_starts_the_game_shown(base, br
     refusal as if offline."""
     evening = Evening(base).seat(*NAMES)
     phone = Phone(browser, width=360, height=640)
-    page, (_, let) = phone.page, cut(phone, "**/setup.js")
+    page, (_, let_go) = phone.page, withheld(phone, "**/setup.js", fail=True)
     phone.open(evening.link())
     start = page.locator("#game-form button[type=submit]")
     expect(start).to_be_visible()
     expect(page.locator("#game-form [name=kind] option")).to_have_count(0)
-    let.append("from now on")
+    let_go()
     start.click()
     expect(page.locator(".game [data-fact=deal_started]")).to_be_visible()
     games = evening.get()["games"]
@@ -56,12 +39,12 @@ def test_a_module_that_did_not_come_is_asked_for_again_with_nothing_changed(base
     again by the page itself: its part is drawn though nothing is recorded meanwhile."""
     evening = Evening(base).seat(*NAMES)
     phone = Phone(browser, width=360, height=640)
-    page, (_, let) = phone.page, cut(phone, "**/setup.js")
+    page, (_, let_go) = phone.page, withheld(phone, "**/setup.js", fail=True)
     phone.open(evening.link())
     expect(page.locator("#game-form button[type=submit]")).to_be_visible()
     page.wait_for_timeout(500)
     expect(page.locator("#players li")).to_have_count(0)  # not drawn: the module did not come
-    let.append("from now on")
+    let_go()
     expect(page.locator("#players li")).to_have_count(4)
     expect(page.locator("#game-form [name=kind] option", has_text="Cassino")).to_have_count(1)
     assert [e for e in phone.errors if "dynamically imported module" not in e] == []
@@ -77,7 +60,7 @@ def test_a_list_of_games_that_did_not_come_is_asked_for_again_and_a_game_started
     evening = Evening(base).seat(*NAMES)
     commerce = evening.game("commerce", NAMES, stake=1)
     phone = Phone(browser, width=360, height=640)
-    page, (asked, let) = phone.page, cut(phone, "**/api/v1/games")
+    page, (asked, let_go) = phone.page, withheld(phone, "**/api/v1/games", fail=True)
     phone.open(evening.link())
     page.click("#setup > summary")
     kinds, start = page.locator("#game-form [name=kind]"), page.locator("#game-form button[type=submit]")
@@ -89,7 +72,7 @@ def test_a_list_of_games_that_did_not_come_is_asked_for_again_and_a_game_started
     start.click()
     expect(page.locator("#game-error")).to_have_text("The list of games needs the connection once.")
     assert len(asked) > before, "the tap did not ask for the list again"
-    let.append("from now on")
+    let_go()
     expect(kinds.locator("option", has_text="Cassino")).to_have_count(1)  # asked again by itself
     expect(page.locator(".game [data-fact=deal_started]")).to_be_visible()
     expect(page.locator("#game-error")).to_have_text("")
@@ -98,5 +81,34 @@ def test_a_list_of_games_that_did_not_come_is_asked_for_again_and_a_game_started
     start.click()
     wait_until(lambda: len(evening.get()["games"]) == 2, 30, "the game started")
     assert sorted(g["kind"] for g in evening.get()["games"]) == ["cassino", "commerce"]
+    assert phone.errors == [], phone.errors
+    phone.close()
+
+
+def test_names_typed_while_the_set_up_comes_join_in_the_order_typed(base, browser):
+    """The set-up's module is slow to come while the host types the names, each and Enter:
+    the players join in the order typed, and sit in that order (the seat picker's), whatever
+    order the page's waits for the module end in; a group typed for one is that one's only."""
+    evening = Evening(base)
+    phone = Phone(browser, width=360, height=640)
+    page, (asked, let_go) = phone.page, withheld(phone, "**/setup.js")
+    phone.open(evening.link())
+    name = page.locator("#player-form [name=name]")
+    expect(name).to_be_visible()  # (the evening drawn, its set-up leading)
+    name.click()
+    for player in NAMES:
+        if player == NAMES[1]:  # a group for the second only, typed while the first waits
+            page.locator("#player-form details.more > summary").click()
+            page.locator("#player-form [name=group]").fill("gentleman")
+            name.click()
+        page.keyboard.type(player)
+        page.keyboard.press("Enter")
+        expect(name).to_have_value("")
+    handled(page, lambda: asked, 30, "the set-up's module asked for")
+    let_go()
+    expect(page.locator("#players li")).to_have_count(len(NAMES))
+    assert [(p["name"], p["group"]) for p in evening.get()["players"]] == [
+        (player, "gentleman" if player == NAMES[1] else None) for player in NAMES]
+    expect(page.locator("#seat-picker label.chip")).to_have_text(NAMES)
     assert phone.errors == [], phone.errors
     phone.close()

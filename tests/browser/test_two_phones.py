@@ -154,3 +154,51 @@ def test_a_deal_counted_whole_that_another_phone_dealt_meanwhile_is_dealt_once(b
     expect(page.locator(".fault, .look")).to_have_count(0)
     assert [e["type"] for e in evening.events() if e["game_id"] == game] == [
         "deal_started", "cassino_deal_counted"]
+
+
+@pytest.mark.parametrize("where", ["on its card", "on another game's"])
+def test_a_deal_typed_on_the_sheet_that_starts_it_is_kept_when_another_phone_starts_it(
+        base, phones, where):
+    """Cassino's next deal is typed on the sheet that starts it (one Record for the deal and
+    what was taken); another phone starts that deal meanwhile, while this one shows the game
+    or has gone to another. The sheet drawn for the deal now in play holds what was typed
+    (its taps were lost before), and its Record counts the deal once, as typed."""
+    evening = Evening(base).seat("Ann", "Ben")
+    ann, ben = evening.players["Ann"], evening.players["Ben"]
+    other = evening.game("commerce", ["Ann", "Ben"], stake=1)
+    game = evening.game("cassino", ["Ann", "Ben"], stake=1)
+    phone = phones().open(evening.link())
+    page = phone.page
+    page.locator(f"#switcher [data-game='{game}']").click()
+    card = page.locator(f".game[data-game='{game}']")
+    whole = card.locator("form.sheet[data-key$=':whole']")
+    expect(whole).to_be_visible()
+    for row in ("Most cards", "Most spades", "Great Cassino (10♦)", "Little Cassino (2♠)"):
+        whole.get_by_label(f"{row}: Ann", exact=True).click()  # the next thing is asked at once
+    for _ in range(3):  # three aces of four
+        whole.locator("[data-field=aces] button.tally").first.click()
+    taken = "button.thing, button.tally"  # what each thing went to, and each seat's count
+    before = whole.locator(taken).all_inner_texts()
+    if where != "on its card":
+        page.locator(f"#switcher [data-game='{other}']").click()
+        expect(card).to_have_count(0)
+    evening.record("deal_started", game)  # the other phone's
+    if where != "on its card":
+        expect(page.locator("#log li")).to_have_count(len(evening.events()))  # read
+        page.locator(f"#switcher [data-game='{game}']").click()
+    sheet = card.locator("form.sheet:not([data-key$=':whole'])")
+    expect(sheet).to_be_visible()
+    expect(whole).to_have_count(0)
+    assert sheet.locator(taken).all_inner_texts() == before
+    sheet.locator("[data-field=aces] button.tally").last.click()  # Ben's ace
+    sheet.locator("[data-field=sweeps] button.tally").last.click()  # and the last sweep
+    sheet.locator("button[type=submit]").click()
+    wait_until(lambda: any(e["type"] == "cassino_deal_taken" for e in evening.events()), 30,
+               "the deal counted")
+    events = evening.events()
+    assert [e["type"] for e in events].count("deal_started") == 1
+    taken = [e["data"] for e in events if e["type"] == "cassino_deal_taken"]
+    assert len(taken) == 1 and taken[0]["aces"] == {ann: 3, ben: 1}, taken
+    assert taken[0]["sweeps"] == {ben: 1}, taken
+    assert [taken[0][row] for row in ("most_cards", "most_spades", "great_cassino",
+                                      "little_cassino")] == [ann] * 4, taken

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, overflow, serious
 from tests.browser.test_secure_link import address, table, trusting_home  # noqa: F401 (fixtures)
-from tests.browser.tools import Phone, chromium, open_evening, pay_everything
+from tests.browser.tools import WAIT_MS, Phone, chromium, open_evening, pay_everything
 from tests.server import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.long]
@@ -58,7 +58,7 @@ class Host:
             return box["y"] >= header - 1 and box["y"] + box["height"] <= height, box, header
 
         try:
-            wait_until(lambda: in_view()[0], 10, "the sheet's Record in view")
+            wait_until(lambda: in_view()[0], WAIT_MS / 1000, "the sheet's Record in view")
         except TimeoutError:
             pass  # said below, where it is
         placed, box, header = in_view()

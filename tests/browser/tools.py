@@ -1,11 +1,13 @@
 """What the browser tests share: real headless Chromium, an evening opened over the API, and
 phone pages opened on it by its share links."""
 
+import collections
 import contextlib
 import os
 import struct
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -149,8 +151,15 @@ class Phone:
         # what the page asked for and has had no answer to (a failed test reports them)
         self.waiting: dict = {}
         self.context.on("request", lambda r: self.waiting.__setitem__(r, time.monotonic()))
+        # and the last it had answered, with the answer's status (a refusal is answered too),
+        # or that failed (whether the page was still asking)
+        self.answered: collections.deque = collections.deque(maxlen=20)
+        statuses: dict = {}
+        self.context.on("response", lambda r: statuses.__setitem__(r.request, r.status))
         for answered in ("requestfinished", "requestfailed"):
-            self.context.on(answered, lambda r: self.waiting.pop(r, None))
+            self.context.on(answered, lambda r, how=answered: self.answered.append(
+                (self.waiting.pop(r, None), time.monotonic(),
+                 f"{how} {statuses.pop(r, '')}".strip(), r.method, r.url)))
         OPENED.append(self)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", self._console)
@@ -193,6 +202,26 @@ def wait_for(page, expression: str, ms: int = WAIT_MS):
     return wait_until(lambda: page.evaluate(expression), ms / 1000, expression, interval=0.05)
 
 
+def withheld(phone: Phone, pattern: str, fail: bool = False) -> tuple[list, Callable]:
+    """What the phone (page or service worker) asks for at `pattern` fails (`fail`) or waits
+    until `let_go()`, then goes on: the addresses asked for meanwhile, and `let_go`."""
+    asked, waiting, let = [], [], []
+
+    def route(route):
+        if let:
+            return route.continue_()
+        asked.append(route.request.url)
+        return route.abort() if fail else waiting.append(route)
+
+    def let_go() -> None:
+        let.append("from now on")
+        for route in waiting:
+            route.continue_()
+
+    phone.context.route(pattern, route)
+    return asked, let_go
+
+
 def handled(page, condition, seconds: float, what: str):
     """Until `condition` holds of what the page's handlers (a route's, a request event's) keep
     in this process: Playwright runs them only while it is waited on, so each poll waits on
@@ -204,6 +233,17 @@ def counters(page) -> dict[str, str]:
     """The balances table as shown: name → counters."""
     return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#balances tbody tr')]
         .map(row => [row.cells[0].textContent, row.cells[1].textContent]))""")
+
+
+def open_club(page, name: str) -> tuple[str, str]:
+    """A club opened from the club page's welcome form (the page open at `/club`), its members'
+    panel opened: the club's id and write token, as the phone keeps them."""
+    page.locator("#club-form [name=name]").fill(name)
+    page.get_by_role("button", name="Open the club").click()
+    expect(page.locator("#title")).to_have_text(name)
+    page.locator("#members-panel > summary").click()
+    return page.evaluate("""() => { const id = JSON.parse(localStorage.getItem('ledger:club'));
+        return [id, JSON.parse(localStorage.getItem('ledger:clubs'))[id].write]; }""")
 
 
 def open_evening(page, name: str, players: list[str]) -> None:

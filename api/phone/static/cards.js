@@ -2,7 +2,7 @@
 // that settles it; the game's other facts open a sheet each. Half-filled inline sheets survive
 // a redraw while their deal is unchanged, even one that hid them for a moment (a deal sent and
 // not yet confirmed, another game chosen).
-import {$, _, n_, button, el, keep, steady} from "./core.js";
+import {$, _, n_, button, el, keep, lost, steady} from "./core.js";
 import {keptSheets, labelled, names, playingKey, poolKey, poolLabel, SPECS, titleOf, UNKNOWN, view, writer} from "./state.js";
 import {admitted, dueOf, outbox} from "./sync.js";
 import {ask, inlineSheet, ready, recordNow, settledRows} from "./sheets.js";
@@ -110,7 +110,10 @@ function drawGame(game, kept) {
       // a sheet whose fact is on its way is not offered again (a second tap is not a second fact)
       if (outbox().some(i => i.sheet === key && !i.look)) continue;
       if (kept[key]) settledRows(kept[key], due.settled || []);
-      parts.append(kept[key] || inlineSheet(game, quick, key, scope));
+      // (a deal being typed on the sheet that starts it, started meanwhile by another phone:
+      // what was typed there, not sent, is this sheet's, not lost)
+      const whole = kept[`${game.id}:${quick.type}:${due.deal}:whole`];
+      parts.append(kept[key] || inlineSheet(game, quick, key, scope, whole?.typed()));
     }
   }
   // a deal on its way to the service is not offered again (a second tap is not a second deal)
@@ -167,6 +170,6 @@ function drawGame(game, kept) {
 let tally = null;
 function tallied(read, who) {
   if (tally) return tally.drawTally(read, who);
-  import("./tally.js").then(module => { tally = module; steady(drawGames); });
+  import("./tally.js").then(module => { tally = module; steady(drawGames); }, lost);
   return [];
 }

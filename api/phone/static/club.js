@@ -1,7 +1,7 @@
 // The club's page: standings over a season with the race as a tonight's evening opened
 // with members picked from a list, each evening's players linked to members, members and
 // seasons kept. Reads work offline from the last known state; writes need the connection.
-import {LANG, $, _, n_, API, button, chip, copy, el, eveningDay, keep, keepOffline, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
+import {LANG, $, _, n_, API, button, chip, copy, el, eveningDay, keep, keepOffline, lost, moneyIn, openSheet, showQr, signed, signedMoney, uuid, working} from "./core.js";
 import {chart} from "./chart.js";
 
 export let club = null;   // the club open here: {id, write?, read?}
@@ -82,7 +82,7 @@ function draw() {
   drawTonight(summary.members);
   drawEvenings(summary);
   drawMembers(summary);
-  import("./clubtab.js").then(tab => seen && tab.drawTab()).catch(problem => console.error(problem));
+  import("./clubtab.js").then(tab => seen && tab.drawTab()).catch(lost);
 }
 
 function drawKnown() {
@@ -214,8 +214,11 @@ function editMember(m) {
   });
 }
 
-// A write, then the page again; a refusal shown where it was asked (or in the status).
-export async function act(write, error = null) {
+// A write, then the page again; a refusal shown where it was asked (or in the status). Each
+// write waits for the one before: tapped in turn, recorded in turn.
+let writing = Promise.resolve();
+export const act = (write, error = null) => (writing = writing.then(() => acted(write, error)));
+async function acted(write, error) {
   try {
     await write();
   } catch (problem) {
@@ -292,15 +295,25 @@ async function save(name, query) {
   }
 }
 
+// A form emptied as it is sent has what it sent given back if that was refused, unless
+// something was typed in meanwhile
+const given = (form, sent) => Object.keys(sent).every(name => form.elements[name].value === form.elements[name].defaultValue)
+  && Object.entries(sent).forEach(([name, value]) => { form.elements[name].value = value; });
+
 function wire() {
   const submitted = (selector, handler) => $(selector).addEventListener("submit", e => { e.preventDefault(); handler(e.target); });
   submitted("#club-form", openClub);
   submitted("#tonight-form", form => working(form.querySelector("button[type=submit]"), _("Opening…"), () => openTonight(form)));
   submitted("#member-form", form => {
     const body = Object.fromEntries(new FormData(form));
-    act(() => post("/members", {id: uuid(), name: body.name, group: body.group || null})).then(done => done && form.reset());
+    act(() => post("/members", {id: uuid(), name: body.name, group: body.group || null})).then(done => done || given(form, body));
+    form.reset();  // the next name typed straight in
   });
-  submitted("#season-form", form => act(() => fact("season_declared", Object.fromEntries(new FormData(form)))).then(done => done && form.reset()));
+  submitted("#season-form", form => {
+    const body = Object.fromEntries(new FormData(form));
+    act(() => fact("season_declared", body)).then(done => done || given(form, body));
+    form.reset();
+  });
   $("#season").addEventListener("change", refresh);
   $("#log-panel").addEventListener("toggle", e => e.target.open && showLog($("#club-log")));
   $("#csv").addEventListener("click", e => download(e.currentTarget, "standings.csv", inSeason($("#season").value)));

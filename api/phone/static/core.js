@@ -10,6 +10,9 @@ export const _ = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => values?.
 const plural = new Intl.PluralRules(LANG);
 export const n_ = (forms, n, values) => _(forms[plural.select(n)] ?? forms.other, {n, ...values});
 export const $ = (selector, root = document) => root.querySelector(selector);
+// a module loaded on first use that did not come: the page's fault to log, unless the phone has
+// no signal (each is asked for again when next needed)
+export const lost = problem => navigator.onLine && console.error(problem);
 // the switch at a page's foot: kept as a cookie the service reads (api/language.py), and the page again in it
 $("#language").onchange = e => { document.cookie = `lang=${e.target.value};path=/;max-age=31536000`; location.reload(); };
 export const keep = {

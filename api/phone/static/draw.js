@@ -1,6 +1,6 @@
 // Drawing the evening: the header's balances, the set-up or the game being played, who owes
 // whom, the log, the chart, and what waits in the outbox.
-import {$, el, moneyIn, signed, signedMoney, steady} from "./core.js";
+import {$, el, lost, moneyIn, signed, signedMoney, steady} from "./core.js";
 import {on, view, writer} from "./state.js";
 import {showStatus} from "./sync.js";
 import {drawGames} from "./cards.js";
@@ -66,14 +66,20 @@ export function outboxChanged(items) {
 // the chart and settling up, below it) loads after it is drawn
 // (each acts on the evening open here: not if it has gone by the time the module has loaded)
 // (a module that did not come, on a link that failed a moment, is asked for again by drawing
-// again: never a set-up, log or end of the night missing until the evening changes)
-const later = loading => act => loading().then(module => view && view.summary && act(module)).catch(problem => {
-  console.error(problem);
-  clearTimeout(draw.again);
-  draw.again = setTimeout(draw, 2e3);
-});
+// again: never a set-up, log or end of the night missing until the evening changes). A module
+// is asked for once for every act that waits for it, and they are done in the order asked for:
+// names typed while the set-up's module comes join in the order typed.
+const later = loading => {
+  let module = null;
+  return act => (module ||= loading().catch(problem => { module = null; throw problem; }))
+    .then(m => view && view.summary && act(m)).catch(problem => {
+      lost(problem);
+      clearTimeout(draw.again);
+      draw.again = setTimeout(draw, 2e3);
+    });
+};
 export const setting = later(() => import("./setup.js"));
 export const logged = later(() => import("./log.js"));
 const settling = later(() => import("./settle.js"));
 // what waits (outbox.js): drawn as soon as it has loaded, which the page asks for once drawn
-export const drawOutbox = () => import("./outbox.js").then(module => steady(module.drawOutbox)).catch(problem => console.error(problem));
+export const drawOutbox = () => import("./outbox.js").then(module => steady(module.drawOutbox)).catch(lost);

@@ -131,3 +131,20 @@ function numbers(box, row, f, seats, given, who, besides) {
     return Object.fromEntries(asked.map(seat => [seat, Number(cells[seat].value)]));
   };
 }
+
+// A sheet of outcomes (Vingt-un's): a row a hand, a column an outcome (the first taken unless
+// another is tapped), five hands and their Record on one screen
+export function outcomes(box, game, spec, dealer, readers) {
+  const seats = game.seats.filter(s => s !== dealer);
+  const choices = spec.outcomes.map(([label]) => label);
+  const who = names(), table = el("table", null, {class: "outcomes"});
+  table.append(el("tr", null, {}, el("td"), ...choices.map(c => el("th", c, {scope: "col"}))));
+  for (const seat of seats) {
+    const name = `o${uuid().slice(0, 8)}`, row = el("tr", null, {"data-field": seat, "data-label": who[seat]});
+    row.append(el("th", who[seat], {scope: "row"}), ...choices.map((c, i) => el("td", null, {},
+      el("label", null, {class: "pick"}, el("input", null, {type: "radio", name, value: c, "aria-label": `${who[seat]}: ${c}`, ...(i ? {} : {checked: ""})})))));
+    table.append(row);
+    readers[seat] = () => row.querySelector("input:checked").value;
+  }
+  box.append(el("div", null, {class: "scroll"}, table));
+}

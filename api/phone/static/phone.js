@@ -69,14 +69,14 @@ function wire() {
   const playerForm = $("#player-form"), nameField = playerForm.elements.name;
   playerForm.addEventListener("submit", e => {
     e.preventDefault();
-    const typed = nameField.value;  // as it was when sent: the next name may be typed at once
-    if (typed.trim() && !/[,;]/.test(typed)) nameField.value = "";  // (one with a comma is asked about)
-    setting(s => s.addPlayers(typed));
+    const typed = nameField.value, group = playerForm.elements.group.value;  // as they were when sent: the next name may be typed at once
+    if (typed.trim() && !/[,;]/.test(typed)) nameField.value = playerForm.elements.group.value = "";  // (one with a comma is asked about)
+    setting(s => s.addPlayers(typed, false, group));
   });
   nameField.addEventListener("paste", e => {  // several names pasted at once: each added
     const pasted = e.clipboardData.getData("text"), f = e.target;
     const text = f.value.slice(0, f.selectionStart) + pasted + f.value.slice(f.selectionEnd);  // with what was typed
-    if (/[,;\n]/.test(pasted)) { e.preventDefault(); f.value = ""; setting(s => s.addPlayers(text, true)); }
+    if (/[,;\n]/.test(pasted)) { e.preventDefault(); f.value = ""; const group = playerForm.elements.group.value; setting(s => s.addPlayers(text, true, group)); }
   });
   $("#table-form").addEventListener("submit", e => { e.preventDefault(); setting(s => s.addTable(e.target)); });
   $("#game-form").addEventListener("submit", e => { e.preventDefault(); setting(s => s.startGame(e.target)); });

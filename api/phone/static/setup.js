@@ -108,14 +108,14 @@ export function said(where, text) { $(where).textContent = text; }
 // (each pattern a constant: a regular expression after `?` is read as a division by Babel's
 // extraction of the page's words, which then misses every word after it)
 const LIST = /[,;\n]+/, ONE_LINE = /[,;]+/;
-export function addPlayers(text, list = false) {
+export function addPlayers(text, list = false, group = "") {  // `group`: as typed beside them
   const form = $("#player-form"), field = form.elements.name, ask = $("#player-ask");
   const names = text.split(list ? LIST : ONE_LINE).map(n => n.trim()).filter(Boolean);
   ask.replaceChildren();
   if (!names.length) { said("#player-error", _("Type a name first.")); field.focus(); return; }
   said("#player-error", "");
   if (!list && names.length > 1) {
-    const one = text.trim(), take = many => () => { ask.replaceChildren(); join(many ? names : [one], text); };
+    const one = text.trim(), take = many => () => { ask.replaceChildren(); join(many ? names : [one], text, group); };
     ask.append(el("p", _("“{one}”: one player, or {n}?", {one, n: names.length})),
       el("div", null, {class: "row"},
         button(_("{n} players: {names}", {n: names.length, names: names.join(" · ")}), take(true)),
@@ -123,14 +123,14 @@ export function addPlayers(text, list = false) {
     ask.querySelector("button").focus();
     return;
   }
-  join(names, text);
+  join(names, text, group);
 }
 
-function join(names, text) {
-  const form = $("#player-form"), field = form.elements.name, group = form.elements.group;
-  for (const name of names) enqueue("/players", {name, ...(group.value.trim() ? {group: group.value.trim()} : {})}, _("{name} joins", {name}), undefined, `player:${name}`);
-  if (field.value === text) field.value = "";  // not the next name, if typing it has begun
-  group.value = "";
+function join(names, text, group) {
+  const form = $("#player-form"), field = form.elements.name;
+  for (const name of names) enqueue("/players", {name, ...(group.trim() ? {group: group.trim()} : {})}, _("{name} joins", {name}), undefined, `player:${name}`);
+  if (field.value === text) field.value = "";  // not the next name (or group), if typing it has begun
+  if (form.elements.group.value === group) form.elements.group.value = "";
   field.focus();  // the next name goes straight in
 }
 

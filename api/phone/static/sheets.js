@@ -1,7 +1,7 @@
 // Recording a game's fact: at once with its defaults, on the card's own sheet, or on the
 // dialog; each is kept as typed until the service has taken it, and a refusal is shown on the
 // sheet it was typed on.
-import {$, _, button, chip, el, keepOnScreen, openSheet, uuid} from "./core.js";
+import {$, _, button, chip, el, keepOnScreen, lost, openSheet, uuid} from "./core.js";
 import {keptSheets, names, on, titleOf, view} from "./state.js";
 import {admitted, bound, drop, dueOf, enqueue, factBody, flush, heldFor, known, outbox, saveOutbox} from "./sync.js";
 
@@ -34,7 +34,7 @@ function words(game, spec, data) {
 // (`deal`: a deal recorded whole, its start sent first; `due`: what is due once it is dealt)
 const asOther = other => _("as {other}", {other: other.label.toLowerCase()});
 
-export function inlineSheet(game, spec, key, scope) {
+export function inlineSheet(game, spec, key, scope, given = {}) {  // `given`: typed so far
   const heading = scope.deal ? `${scope.name} · ${spec.label}` : scope.name ? _("{fact} at {table}", {fact: spec.label, table: scope.name}) : spec.label;
   const form = el("form", null, {class: "sheet", "data-key": key, "aria-label": `${heading}, ${titleOf(game)}`});
   form.append(el("h3", heading));
@@ -42,7 +42,8 @@ export function inlineSheet(game, spec, key, scope) {
   // is drawn again as it was typed, the reason beside the field at fault
   const held = heldFor(key);
   const fields = el("div"), error = el("p", null, {class: "error", role: "alert"});
-  const collect = fill(fields, game, spec, scope, held && !spec.outcomes.length ? held.body.data : {});
+  const collect = fill(fields, game, spec, scope, held && !spec.outcomes.length ? held.body.data : given);
+  form.typed = () => collect(true);
   form.append(fields, error, el("button", _("Record"), {type: "submit", class: "primary", "data-fact": spec.type}));
   keepOnScreen(form);
   form.addEventListener("submit", event => {
@@ -53,6 +54,7 @@ export function inlineSheet(game, spec, key, scope) {
     if (ids.length) {
       drop(key);  // the refusal kept for it goes: this is the next try
       form.remove();
+      form.typed = () => ({});  // (sent: what it held is no other sheet's)
     }
   });
   if (held) {
@@ -154,22 +156,7 @@ export function fill(box, game, spec, scope = {}, given = {}) {
     if (follows) into.append(slot);
     readers[f.name] = f.input === "table" && scope.table ? () => scope.table : input(slot, game, f, preset, seats);
   }
-  if (spec.outcomes.length) {
-    const seats = game.seats.filter(s => s !== dealer);
-    const choices = spec.outcomes.map(([label]) => label);
-    // a row a hand, a column an outcome (the first taken unless another is tapped): five
-    // hands and their Record on one screen
-    const who = names(), table = el("table", null, {class: "outcomes"});
-    table.append(el("tr", null, {}, el("td"), ...choices.map(c => el("th", c, {scope: "col"}))));
-    for (const seat of seats) {
-      const name = `o${uuid().slice(0, 8)}`, row = el("tr", null, {"data-field": seat, "data-label": who[seat]});
-      row.append(el("th", who[seat], {scope: "row"}), ...choices.map((c, i) => el("td", null, {},
-        el("label", null, {class: "pick"}, el("input", null, {type: "radio", name, value: c, "aria-label": `${who[seat]}: ${c}`, ...(i ? {} : {checked: ""})})))));
-      table.append(row);
-      readers[seat] = () => row.querySelector("input:checked").value;
-    }
-    box.append(el("div", null, {class: "scroll"}, table));
-  }
+  if (spec.outcomes.length) gridded.outcomes(box, game, spec, dealer, readers);  // (grid.js's)
   for (const f of fields) {  // `besides`: a count for every seat but the one chosen there
     if (f.besides && !f.grid && readers[f.besides]) {
       const slot = box.querySelector(`[data-field="${CSS.escape(f.name)}"]`);
@@ -181,20 +168,23 @@ export function fill(box, game, spec, scope = {}, given = {}) {
       hide();
     }
   }
-  return () => {
+  // → what was typed, as the fact's data; one not typed in full is refused in the table's
+  // words, unless `asTyped` (a sheet drawn anew for the same deal takes what was typed so far)
+  return asTyped => {
     const data = {};
     for (const [name, take] of Object.entries(readers)) {
-      const value = take();
+      let value;
+      try { value = take(); } catch (problem) { if (!asTyped) throw problem; }
       const f = fields.find(x => x.name === name);
       if (value === undefined || value === "") {
-        if (f && !f.optional && !(typeof f.default === "string" && f.default.startsWith("="))) throw new Error(_("{field}: choose one.", {field: f.label}));
+        if (!asTyped && f && !f.optional && !(typeof f.default === "string" && f.default.startsWith("="))) throw new Error(_("{field}: choose one.", {field: f.label}));
         continue;
       }
       const [head, key] = name.split(".");  // `compartments.pope`: one of a fact's dict
       if (key) (data[head] = data[head] || {})[key] = value;
       else data[name] = value;
     }
-    for (const f of fields) if (f.totals) counted.checkTotals(f, game, data[f.name]);
+    for (const f of fields) if (f.totals && !asTyped) counted.checkTotals(f, game, data[f.name]);
     return data;
   };
 }
@@ -243,14 +233,16 @@ function input(box, game, f, preset, seated = game.seats) {
   return () => text.value.trim() || undefined;
 }
 
-// A sheet's grid (who took what, who went out: grid.js) is loaded on the first sheet that has
-// one; until then its card draws it again once loaded (`ready`)
+// A sheet's grid (who took what, who went out; a row a hand and a column an outcome: grid.js)
+// is loaded on the first sheet that has one; until then its card draws it again once loaded
+// (`ready`)
 let gridded = null;
-const gridFor = spec => (!gridded && spec.fields.some(f => f.grid)
+const hasGrid = spec => spec.outcomes.length || spec.fields.some(f => f.grid);
+const gridFor = spec => (!gridded && hasGrid(spec)
   ? import("./grid.js").then(module => { gridded = module; }) : Promise.resolve());
 export function ready(spec) {
-  if (gridded || !spec.fields.some(f => f.grid)) return true;
-  gridFor(spec).then(() => on.draw());
+  if (gridded || !hasGrid(spec)) return true;
+  gridFor(spec).then(() => on.draw(), lost);
   return false;
 }
 
