@@ -113,6 +113,6 @@ def _answer(url: str, proxy: subprocess.Popen):
         raise RuntimeError(f"Caddy stopped ({proxy.returncode})")
     try:
         return [requests.get(url, timeout=5)]  # (a list: an answer of 502 is false)
-    except requests.ConnectionError:
+    except (requests.ConnectionError, requests.Timeout):  # not up yet, or slow to answer
         time.sleep(0.1)
         return None
