@@ -112,3 +112,29 @@ def test_names_typed_while_the_set_up_comes_join_in_the_order_typed(base, browse
     expect(page.locator("#seat-picker label.chip")).to_have_text(NAMES)
     assert phone.errors == [], phone.errors
     phone.close()
+
+
+def test_the_page_whose_foot_comes_after_its_early_module_is_whole(base, browser):
+    """The evening's page runs its state's module early (`async`: the evening's reads asked
+    for while the rest loads), maybe before the document's foot has come: here the rest of
+    the document is held back (a script its parser waits for, as a slow link holds it) until
+    that module has asked for the evening. The evening is then drawn whole, with no fault,
+    and the language switch at the page's foot works."""
+    evening = Evening(base).seat(*NAMES)
+    phone = Phone(browser, width=360, height=640)
+    page, held = phone.page, []
+    page.route("**/foot.js", lambda route: held.append(route))
+    page.route("**/", lambda route: route.fulfill(response=(got := route.fetch()), body=got.text().replace(
+        "<main>", '<script src="/foot.js"></script><main>', 1)))
+    asked: list = []
+    page.on("request", lambda request: "/view" in request.url and asked.append(request.url))
+    page.goto(evening.link(), wait_until="commit")
+    handled(page, lambda: asked, 30, "the evening's reads asked for")
+    expect(page.locator("#language")).to_have_count(0)  # (not parsed yet)
+    held[0].fulfill(body="", content_type="text/javascript")
+    expect(page.locator("#evening")).to_be_visible()
+    expect(page.locator("#strip li")).to_have_count(len(NAMES))
+    page.locator("#language").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert phone.errors == []
+    phone.close()

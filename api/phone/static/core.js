@@ -14,7 +14,8 @@ export const $ = (selector, root = document) => root.querySelector(selector);
 // no signal (each is asked for again when next needed)
 export const lost = problem => navigator.onLine && console.error(problem);
 // the switch at a page's foot: kept as a cookie the service reads (api/language.py), and the page again in it
-$("#language").onchange = e => { document.cookie = `lang=${e.target.value};path=/;max-age=31536000`; location.reload(); };
+// (heard by the window: this module runs early, state.js, maybe before the page's foot is parsed)
+addEventListener("change", ({target: t}) => { if (t.id == "language") { document.cookie = `lang=${t.value};path=/;max-age=31536000`; location.reload(); } });
 export const keep = {
   get(key, otherwise) { try { return JSON.parse(localStorage.getItem(key)) ?? otherwise; } catch { return otherwise; } },
   set(key, value) { localStorage.setItem(key, JSON.stringify(value)); },
