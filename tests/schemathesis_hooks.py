@@ -8,6 +8,7 @@ README "The OpenAPI document") and for the generated-requests test, which import
   minor units, as the parameter's description says.
 - A season's last day is not before its first, as its description says.
 - Nobody pays himself (a payment's `from` and `to` differ), as their descriptions say.
+- A tab opened from the club's book sums to zero, as its balances' description says.
 Only a value already well formed is changed: a case meant to be malformed stays so."""
 
 import schemathesis
@@ -51,6 +52,21 @@ def a_season_in_order(context, body):
         starts, ends = data.get("starts"), data.get("ends")
         if isinstance(starts, str) and isinstance(ends, str) and ends < starts:
             body = {**body, "data": {**data, "starts": ends, "ends": starts}}
+    return body
+
+
+@schemathesis.hook("map_body")
+def a_book_that_sums_to_zero(context, body):
+    data = body.get("data") if isinstance(body, dict) else None
+    balances = data.get("balances") if isinstance(data, dict) else None
+    if body_type(body) == "tab_opened" and isinstance(balances, dict) and all(
+            type(n) is int for n in balances.values()):
+        # each second member owes what the one before him is owed (the last of an odd
+        # number nothing): within the figures' bounds, as each is drawn within them
+        drawn = list(balances.values())
+        owed = [-drawn[i - 1] if i % 2 else (n if i + 1 < len(drawn) else 0)
+                for i, n in enumerate(drawn)]
+        body = {**body, "data": {**data, "balances": dict(zip(balances, owed))}}
     return body
 
 

@@ -167,7 +167,8 @@ schema = schemathesis.pytest.from_fixture("document")
 
 def aimed_at_the_evening(context, body):
     """Only values already well formed are replaced: a case meant to be malformed stays so.
-    (A club's file, its counter value and a season's days: `tests.schemathesis_hooks`.)"""
+    (A club's file, its counter value, a season's days, a payment and a tab's book:
+    `tests.schemathesis_hooks`.)"""
     if not isinstance(body, dict):
         return st.just(body)
     body, drawn = dict(body), {}
