@@ -2,9 +2,10 @@
 deals and what settled each, and the facts its own module keeps (`facts`). Every fact is kept
 by its event's id, so that a void withdraws it from the structures that hold it, by id."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -4,17 +4,16 @@ what is read is what reading them afresh gives, after voids too: Progressive Pok
 scores (each deal scored once; the next deal's result from the totals so far), the dealing,
 Brag's bets and Pope Joan's compartments won in play (by deal)."""
 
+from copy import deepcopy
 from dataclasses import replace
 
-from copy import deepcopy
-
 from ledger.games.brag import bets
+from ledger.games.cassino.scores import deal_points, deciding, result_of, scores, sides
 from ledger.games.dealing import dealers_ahead, dealing
 from ledger.games.pope_joan.played import won_by_deal
-from ledger.games.cassino.scores import deal_points, deciding, result_of, scores, sides
 from ledger.games.progressive.tallies import progressive, rounds_rung
-from ledger.projections.words import Words
 from ledger.games.record import GameRecord
+from ledger.projections.words import Words
 from tests.unit.memory import MemoryLedger
 
 ROUNDS = 5

@@ -5,8 +5,8 @@ one player holds the Queen for both."""
 
 from ledger.errors import Conflict, Inconsistent
 from ledger.games.in_play import InPlay
-from ledger.games.record import GameRecord
 from ledger.games.pope_joan.told import CALLED, CARDS
+from ledger.games.record import GameRecord
 from ledger.games.told import listed
 from ledger.language import _
 

@@ -2,6 +2,7 @@
 prizes, folded from the game's pots, bells and rebuys (a voided one adds nothing)."""
 
 from copy import deepcopy
+
 from ledger.errors import Inconsistent
 from ledger.games.record import GameRecord
 from ledger.language import _
